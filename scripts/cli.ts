@@ -1,0 +1,71 @@
+// npm run cli -- <command>. Commands:
+//   merchant create --name NAME [--logo-url URL] [--json]
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../server/src/config.ts';
+import { createMerchant } from '../server/src/domain/merchants.ts';
+import { openDatabase } from '../server/src/persistence/database.ts';
+import { createOrm, migrate } from '../server/src/persistence/orm.ts';
+
+const USAGE = `usage: npm run cli -- merchant create --name NAME [--logo-url URL] [--json]`;
+
+function fail(message: string): never {
+  console.error(`nairaflow cli: ${message}`);
+  process.exit(2);
+}
+
+const [group, command, ...rest] = process.argv.slice(2);
+if (group !== 'merchant' || command !== 'create') fail(USAGE);
+
+const { values } = (() => {
+  try {
+    return parseArgs({
+      args: rest,
+      options: { name: { type: 'string' }, 'logo-url': { type: 'string' }, json: { type: 'boolean', default: false } },
+      strict: true,
+    });
+  } catch (error) {
+    return fail(`${(error as Error).message}\n${USAGE}`);
+  }
+})();
+if (values.name === undefined || values.name.trim() === '') fail(`--name is required\n${USAGE}`);
+const logoUrl = values['logo-url'];
+if (logoUrl !== undefined && !URL.canParse(logoUrl)) fail('--logo-url must be an absolute http(s) URL');
+
+let databaseUrl: string | undefined;
+try {
+  databaseUrl = loadConfig().databaseUrl;
+} catch (error) {
+  if (error instanceof ConfigError) fail(`configuration error: ${error.message}`);
+  throw error;
+}
+
+const database = await openDatabase(databaseUrl);
+const orm = await createOrm({ databaseUrl: database.url, poolMax: 2 });
+try {
+  await migrate(orm);
+  const created = await createMerchant(orm.em.fork(), { name: values.name, logoUrl: logoUrl ?? null }).catch((error: Error) =>
+    fail(error.message),
+  );
+  const out = {
+    merchant_id: created.merchant.id,
+    name: created.merchant.name,
+    test_secret_key: created.testSecretKey,
+    live_secret_key: created.liveSecretKey,
+    // Dashboard sign-in arrives with the dashboard.
+    dashboard_email: null,
+    dashboard_password: null,
+  };
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(out)}\n`);
+  } else {
+    process.stdout.write(
+      `Created merchant ${out.name} (${out.merchant_id}).\n` +
+        `  Test secret key: ${out.test_secret_key}\n` +
+        `  Live secret key: ${out.live_secret_key}\n` +
+        `Keep the keys safe: they are shown only now.\n`,
+    );
+  }
+} finally {
+  await orm.close();
+  await database.close();
+}

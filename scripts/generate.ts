@@ -1,0 +1,88 @@
+// Generates everything derived from openapi.yaml and checks it for drift.
+//
+//   npm run generate          write the generated files
+//   npm run check:generated   regenerate in memory; exit 1 naming every file that differs from it
+//
+// Outputs (committed, never edited by hand):
+//   server/src/generated/openapi.ts           openapi-typescript types: paths, webhooks, components, operations
+//   sdk/src/generated/openapi.ts              the same file, so the SDK package carries its own copy
+//   server/src/generated/api-reference.html   the API reference served at /docs: Redoc, fully inlined
+//                                             (no CDN, works offline), built by `redocly build-docs`
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import openapiTS, { astToString } from 'openapi-typescript';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const contract = join(root, 'openapi.yaml');
+const notice = 'generated — do not edit. Source: openapi.yaml; regenerate with `npm run generate`.';
+
+async function generateTypes(): Promise<string> {
+  const ast = await openapiTS(new URL(`file://${contract}`), {
+    // `type: object` without properties (an event envelope's `data`) becomes
+    // Record<string, unknown> instead of Record<string, never>.
+    emptyObjectsUnknown: true,
+    silent: true,
+  });
+  return `// ${notice}\n\n${astToString(ast)}`;
+}
+
+function generateApiReference(): string {
+  const out = mkdtempSync(join(tmpdir(), 'nairaflow-docs-'));
+  try {
+    const file = join(out, 'api-reference.html');
+    // --inlineBundle embeds the Redoc bundle that ships inside @redocly/cli instead of a
+    // <script> from cdn.redocly.com, so the page renders with no network. redocly.yaml sets
+    // `telemetry: off`, which the CLI also writes into the page as `disableTelemetry: true`;
+    // the variable below keeps that true even if the config changes.
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'build-docs', 'openapi.yaml', '--inlineBundle', '-o', file],
+      { cwd: root, env: { ...process.env, REDOCLY_TELEMETRY: 'off' }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    const html = readFileSync(file, 'utf8');
+    // The output has no timestamps or random ids (two builds are byte-identical), so it needs no
+    // normalising. The notice goes after the doctype, which must stay first.
+    const doctype = '<!DOCTYPE html>\n';
+    if (!html.startsWith(doctype)) throw new Error('redocly build-docs output no longer starts with <!DOCTYPE html>');
+    if (/<(script|link)\b[^>]*\b(src|href)="https?:/i.test(html)) {
+      throw new Error('redocly build-docs output loads a script or stylesheet from the network; /docs must work offline');
+    }
+    return `${doctype}<!-- ${notice} -->\n${html.slice(doctype.length)}`;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+async function generateAll(): Promise<Map<string, string>> {
+  const types = await generateTypes();
+  return new Map([
+    [join(root, 'server/src/generated/openapi.ts'), types],
+    [join(root, 'sdk/src/generated/openapi.ts'), types],
+    [join(root, 'server/src/generated/api-reference.html'), generateApiReference()],
+  ]);
+}
+
+const files = await generateAll();
+
+if (process.argv.includes('--check')) {
+  const drifted = [...files].filter(([path, content]) => !existsSync(path) || readFileSync(path, 'utf8') !== content);
+  if (drifted.length > 0) {
+    console.error('Generated files are out of date with openapi.yaml:');
+    for (const [path] of drifted) console.error(`  ${relative(root, path)}${existsSync(path) ? '' : ' (missing)'}`);
+    console.error('Run `npm run generate` and commit the result.');
+    process.exit(1);
+  }
+  console.log(`Generated files are up to date with openapi.yaml (${files.size} files).`);
+} else {
+  for (const [path, content] of files) {
+    const unchanged = existsSync(path) && readFileSync(path, 'utf8') === content;
+    if (!unchanged) {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, content);
+    }
+    console.log(`${unchanged ? 'unchanged' : 'wrote    '} ${relative(root, path)}`);
+  }
+}

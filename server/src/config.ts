@@ -1,0 +1,118 @@
+// Every environment variable the service reads, parsed and validated once at start-up.
+// A bad value stops the process with one line naming the variable and the problem.
+
+export type AppEnv = 'development' | 'production';
+export type Role = 'api' | 'worker' | 'all';
+export type RateLimitStore = 'memory' | 'postgres';
+
+export interface Config {
+  appEnv: AppEnv;
+  databaseUrl: string | undefined;
+  host: string;
+  port: number;
+  publicBaseUrl: string;
+  role: Role;
+  rateLimitPerMinute: number;
+  rateLimitStore: RateLimitStore;
+  trustProxy: boolean | number | string | undefined;
+  webhookRetryBaseMs: number;
+  webhookMaxAttempts: number;
+  webhookTimeoutMs: number;
+  webhookAllowInsecure: boolean;
+  webhookCaFile: string | undefined;
+  paymentProcessingDelayMs: number;
+  intentTtlSeconds: number;
+  validateResponses: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: Env = process.env): Config {
+  const read = (name: string): string | undefined => {
+    const value = env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  };
+
+  const appEnv = oneOf(read, 'APP_ENV', ['development', 'production'] as const, 'development');
+  const production = appEnv === 'production';
+  const databaseUrl = read('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', 'must be a postgres:// or postgresql:// URL');
+  }
+  if (production && databaseUrl === undefined) {
+    throw new ConfigError('DATABASE_URL', 'is required when APP_ENV=production (the embedded database is for development only)');
+  }
+
+  const host = read('HOST') ?? '127.0.0.1';
+  const port = integer(read, 'PORT', 3000, 0, 65535);
+  const publicBaseUrl = (read('PUBLIC_BASE_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/.test(publicBaseUrl)) {
+    throw new ConfigError('PUBLIC_BASE_URL', 'must be an http:// or https:// URL');
+  }
+
+  return {
+    appEnv,
+    databaseUrl,
+    host,
+    port,
+    publicBaseUrl,
+    role: oneOf(read, 'ROLE', ['api', 'worker', 'all'] as const, 'all'),
+    rateLimitPerMinute: integer(read, 'RATE_LIMIT_PER_MINUTE', 100, 1, 1_000_000),
+    rateLimitStore: oneOf(read, 'RATE_LIMIT_STORE', ['memory', 'postgres'] as const, 'memory'),
+    trustProxy: trustProxy(read('TRUST_PROXY')),
+    webhookRetryBaseMs: integer(read, 'WEBHOOK_RETRY_BASE_MS', 30_000, 1, 86_400_000),
+    webhookMaxAttempts: integer(read, 'WEBHOOK_MAX_ATTEMPTS', 12, 1, 50),
+    webhookTimeoutMs: integer(read, 'WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
+    webhookAllowInsecure: boolean(read, 'WEBHOOK_ALLOW_INSECURE', !production),
+    webhookCaFile: read('WEBHOOK_CA_FILE'),
+    paymentProcessingDelayMs: integer(read, 'PAYMENT_PROCESSING_DELAY_MS', 3000, 0, 3_600_000),
+    intentTtlSeconds: integer(read, 'INTENT_TTL_SECONDS', 86_400, 1, 30 * 86_400),
+    validateResponses: boolean(read, 'VALIDATE_RESPONSES', !production),
+    logLevel: oneOf(read, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+  };
+}
+
+function oneOf<const T extends string>(read: (n: string) => string | undefined, name: string, allowed: readonly T[], fallback: T): T {
+  const value = read(name);
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')} (got "${value}")`);
+  }
+  return value as T;
+}
+
+function integer(read: (n: string) => string | undefined, name: string, fallback: number, min: number, max: number): number {
+  const value = read(name);
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${value}")`);
+  }
+  return Number(value);
+}
+
+function boolean(read: (n: string) => string | undefined, name: string, fallback: boolean): boolean {
+  const value = read(name)?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (['true', '1', 'yes'].includes(value)) return true;
+  if (['false', '0', 'no'].includes(value)) return false;
+  throw new ConfigError(name, `must be true or false (got "${value}")`);
+}
+
+// express's `trust proxy` accepts a boolean, a hop count or a list of addresses/subnets.
+function trustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined) return undefined;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}

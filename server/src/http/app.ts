@@ -1,0 +1,109 @@
+import express, { type Express, type RequestHandler } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import { ApiError } from '../domain/errors.ts';
+import { newId } from '../ids.ts';
+import { redactText } from '../log.ts';
+import { loadContract, type Contract } from './contract.ts';
+import { errorHandler } from './errors.ts';
+import { requireSecretKey } from './auth.ts';
+import { rateLimit, type RateLimitStore } from './rate-limit.ts';
+import { operationHandlers } from './operations/index.ts';
+import './context.ts';
+
+export interface AppDeps {
+  config: Config;
+  orm: MikroORM;
+  log: Logger;
+  rateLimitStore: RateLimitStore;
+  /** Called once per answered API operation (the tests use it to prove every documented response occurs). */
+  onOperationResponse?: (operationId: string, status: number) => void;
+}
+
+/** Request bodies above this are refused with 413 before they are parsed. */
+const MAX_BODY = '64kb';
+
+export function createApp(deps: AppDeps): Express {
+  const { config, orm, log } = deps;
+  const contract = loadContract();
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
+
+  app.use(requestContext(orm, log, deps.onOperationResponse));
+
+  app.get('/openapi.yaml', (_req, res) => {
+    res.type('application/yaml').send(contract.text);
+  });
+  app.get('/docs', (_req, res) => {
+    res.type('html').send(contract.referenceHtml());
+  });
+
+  app.use('/v1', rateLimit(deps.rateLimitStore, config.rateLimitPerMinute));
+  app.use('/v1', authenticateWhereRequired(contract));
+  app.use(express.json({ limit: MAX_BODY }));
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: structuredClone(contract.document) as never,
+      ignorePaths: /^\/(?!v1(\/|$))/,
+      validateRequests: { allowUnknownQueryParameters: false },
+      validateResponses: config.validateResponses ? { removeAdditional: false } : false,
+      validateSecurity: false,
+      validateFormats: true,
+    }),
+  );
+
+  const handlerDeps = { config };
+  for (const operation of contract.operations) {
+    const factory = operationHandlers[operation.operationId as keyof typeof operationHandlers];
+    if (factory === undefined) throw new Error(`openapi.yaml names operation ${operation.operationId}, which has no handler`);
+    app[operation.method](operation.expressPath, factory(handlerDeps) as RequestHandler);
+  }
+  const documented = new Set(contract.operations.map((o) => o.operationId));
+  for (const operationId of Object.keys(operationHandlers)) {
+    if (!documented.has(operationId)) throw new Error(`handler ${operationId} is not an operation of openapi.yaml`);
+  }
+
+  app.use((req) => {
+    throw new ApiError('resource_missing', `Unrecognized request URL (${req.method} ${req.path}).`);
+  });
+  app.use(errorHandler(log));
+  return app;
+}
+
+/** Gives each request its id, its own EntityManager and one log line when it is answered. */
+function requestContext(orm: MikroORM, log: Logger, onOperationResponse: AppDeps['onOperationResponse']): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    req.requestId = newId('req');
+    req.em = orm.em.fork();
+    res.set('x-request-id', req.requestId);
+    res.on('finish', () => {
+      const operationId = (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
+      if (operationId !== undefined) onOperationResponse?.(operationId, res.statusCode);
+      log.info(
+        {
+          request_id: req.requestId,
+          method: req.method,
+          url: redactText(req.originalUrl),
+          status: res.statusCode,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        },
+        'request',
+      );
+    });
+    next();
+  };
+}
+
+/** Secret-key authentication for exactly the operations whose contract asks for it, before any validation. */
+function authenticateWhereRequired(contract: Contract): RequestHandler {
+  return (req, res, next) => {
+    const operation = contract.match(req.method, req.originalUrl.split('?')[0]!);
+    if (operation?.secured === true) return requireSecretKey(req, res, next);
+    next();
+  };
+}

@@ -1,0 +1,22 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Caller } from '../domain/merchants.ts';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** `req_...`, also sent as the x-request-id header and in every error body. */
+      requestId: string;
+      /** A fresh EntityManager for this request. */
+      em: EntityManager;
+      /** Set by the secret-key authentication for operations that require it. */
+      caller?: Caller;
+    }
+  }
+}
+
+/** The authenticated caller; only for operations whose contract requires a secret key. */
+export function callerOf(req: Express.Request): Caller {
+  if (req.caller === undefined) throw new Error('operation requires secret-key authentication but none ran');
+  return req.caller;
+}

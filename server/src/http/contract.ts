@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export const CONTRACT_PATH = fileURLToPath(new URL('../../../openapi.yaml', import.meta.url));
+const REFERENCE_PATH = fileURLToPath(new URL('../generated/api-reference.html', import.meta.url));
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+type Method = (typeof METHODS)[number];
+
+export interface ContractOperation {
+  operationId: string;
+  method: Method;
+  path: string;
+  expressPath: string;
+  /** Whether the operation needs a secret key (its own `security`, else the document's). */
+  secured: boolean;
+  pattern: RegExp;
+}
+
+export interface Contract {
+  text: string;
+  document: Record<string, unknown>;
+  operations: ContractOperation[];
+  match(method: string, path: string): ContractOperation | undefined;
+  referenceHtml(): string;
+}
+
+interface OperationObject {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+}
+
+let cached: Contract | undefined;
+
+/** openapi.yaml, read once: the operations the server routes and the document the validator enforces. */
+export function loadContract(): Contract {
+  if (cached !== undefined) return cached;
+  const text = readFileSync(CONTRACT_PATH, 'utf8');
+  const document = parse(text) as {
+    security?: Record<string, string[]>[];
+    paths: Record<string, Partial<Record<Method, OperationObject>>>;
+  };
+  const operations: ContractOperation[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (op === undefined) continue;
+      if (op.operationId === undefined) throw new Error(`openapi.yaml: ${method.toUpperCase()} ${path} has no operationId`);
+      const security = op.security ?? document.security ?? [];
+      const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
+      operations.push({
+        operationId: op.operationId,
+        method,
+        path,
+        expressPath: path.replace(/\{([^}]+)\}/g, ':$1'),
+        secured: security.some((requirement) => Object.keys(requirement).length > 0),
+        pattern: new RegExp(`^${source}/?$`),
+      });
+    }
+  }
+  let referenceHtml: string | undefined;
+  cached = {
+    text,
+    document: document as unknown as Record<string, unknown>,
+    operations,
+    match: (method, requestPath) =>
+      operations.find((o) => o.method === method.toLowerCase() && o.pattern.test(requestPath)),
+    referenceHtml: () => (referenceHtml ??= readFileSync(REFERENCE_PATH, 'utf8')),
+  };
+  return cached;
+}

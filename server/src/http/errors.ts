@@ -1,0 +1,111 @@
+import type { ErrorRequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { ApiError, type ErrorCode } from '../domain/errors.ts';
+
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  invalid_request: 400,
+  payment_intent_unexpected_state: 400,
+  invalid_api_key: 401,
+  resource_missing: 404,
+  method_not_allowed: 405,
+  insufficient_balance: 409,
+  idempotency_key_in_use: 409,
+  request_too_large: 413,
+  rate_limited: 429,
+  internal_error: 500,
+};
+
+const INTERNAL = new ApiError('internal_error', 'Something went wrong on our side. It has been logged; retrying is safe for requests sent with an Idempotency-Key.');
+
+/** The one error handler: every failure leaves as `{"error": {code, message, param?, request_id}}`. */
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    if (res.headersSent) return next(err);
+    const apiError = toApiError(err);
+    const status = STATUS_BY_CODE[apiError.code];
+    if (status >= 500) {
+      log.error({ err, request_id: req.requestId, method: req.method, path: req.path }, 'unexpected error');
+    }
+    sendError(res, status, apiError, req.requestId);
+  };
+}
+
+export function sendError(res: Response, status: number, error: ApiError, requestId: string): void {
+  const body = {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.param === undefined ? {} : { param: error.param }),
+      request_id: requestId,
+    },
+  };
+  res.status(status);
+  if (status >= 500) {
+    // Sent as text so the response validator cannot turn a failure to report a failure into a loop.
+    res.type('application/json').send(JSON.stringify(body));
+  } else {
+    res.json(body);
+  }
+}
+
+interface HttpishError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  message?: string;
+  errors?: { path?: string; message?: string; errorCode?: string; params?: Record<string, unknown> }[];
+  path?: string;
+}
+
+function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (typeof err !== 'object' || err === null) return INTERNAL;
+  const e = err as HttpishError;
+  // body-parser
+  if (e.type === 'entity.too.large') return new ApiError('request_too_large', 'The request body is larger than 64 KiB.');
+  if (e.type === 'entity.parse.failed') {
+    return new ApiError('invalid_request', 'The request body is not valid JSON. Send a JSON object with Content-Type: application/json.');
+  }
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+    return new ApiError('invalid_request', 'Unsupported body encoding; send UTF-8 JSON.');
+  }
+  // express-openapi-validator
+  const status = e.status ?? e.statusCode;
+  if (status === 404 && Array.isArray(e.errors)) {
+    return new ApiError('resource_missing', 'Unrecognized request URL. See the API reference at /docs.');
+  }
+  if (status === 405 && Array.isArray(e.errors)) {
+    return new ApiError('method_not_allowed', 'This URL does not accept that HTTP method. See the API reference at /docs.');
+  }
+  if (status === 415 && Array.isArray(e.errors)) {
+    return new ApiError('invalid_request', 'Send the request body as JSON with Content-Type: application/json.');
+  }
+  if (status === 413) return new ApiError('request_too_large', 'The request body is larger than 64 KiB.');
+  if (status === 400 && Array.isArray(e.errors) && e.errors.length > 0) return validationError(e.errors);
+  return INTERNAL;
+}
+
+const HEADER_PARAMS: Record<string, string> = { 'idempotency-key': 'Idempotency-Key' };
+
+// The validator names the failing place as /body/customer/email, /query/limit or
+// /headers/idempotency-key; the API names it customer.email, limit or Idempotency-Key.
+function validationError(errors: NonNullable<HttpishError['errors']>): ApiError {
+  const first = errors[0]!;
+  const segments = (first.path ?? '').replace(/^\./, '').split(/[/.]/).filter((s) => s !== '');
+  const where = segments[0];
+  let field = segments.slice(1);
+  const unknownField = first.params?.['additionalProperty'];
+  if (typeof unknownField === 'string' && field.at(-1) !== unknownField) field = [...field, unknownField];
+  let param = field.join('.');
+  if (where === 'headers') param = HEADER_PARAMS[param.toLowerCase()] ?? param;
+  const text = (first.message ?? 'is invalid').replace(/^must /, 'must ');
+  let message: string;
+  if (typeof unknownField === 'string') {
+    message = `Unknown field: ${param}. Check the spelling against the API reference.`;
+  } else if (param === '' && where === 'body') {
+    message = `The request body ${text}.`;
+  } else {
+    message = `Invalid ${param || where || 'request'}: ${text}.`;
+  }
+  return new ApiError('invalid_request', message, param === '' ? undefined : param);
+}

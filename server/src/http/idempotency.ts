@@ -1,0 +1,35 @@
+import type { Request, Response } from 'express';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { runIdempotently } from '../domain/idempotency.ts';
+import { callerOf } from './context.ts';
+
+export interface JsonResult {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Runs a create operation under the request's Idempotency-Key (when it has one) and sends the
+ * answer: the first answer again, with `Idempotent-Replayed: true`, when the key was seen before.
+ * `fingerprint` holds the request's money fields, which a reused key must repeat exactly.
+ */
+export async function sendIdempotently(
+  req: Request,
+  res: Response,
+  operation: string,
+  fingerprint: Record<string, unknown>,
+  work: (tx: EntityManager) => Promise<JsonResult>,
+): Promise<void> {
+  const key = req.get('idempotency-key');
+  if (key === undefined) {
+    const result = await req.em.transactional(work);
+    res.status(result.status).json(result.body);
+    return;
+  }
+  const stored = await runIdempotently(req.em, callerOf(req), { key, operation, fingerprint: JSON.stringify(fingerprint) }, async (tx) => {
+    const result = await work(tx);
+    return { status: result.status, body: JSON.stringify(result.body) };
+  });
+  if (stored.replayed) res.set('Idempotent-Replayed', 'true');
+  res.status(stored.status).json(JSON.parse(stored.body));
+}

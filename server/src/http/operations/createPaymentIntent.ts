@@ -1,0 +1,18 @@
+import type { Request, Response } from 'express';
+import type { operations } from '../../generated/openapi.ts';
+import { createPaymentIntent } from '../../domain/payment-intents.ts';
+import { callerOf } from '../context.ts';
+import { sendIdempotently } from '../idempotency.ts';
+import { presentPaymentIntent } from '../presenters/payment-intent.ts';
+import type { OperationDeps } from './index.ts';
+
+type Body = operations['createPaymentIntent']['requestBody']['content']['application/json'];
+
+export default (deps: OperationDeps) => async (req: Request, res: Response) => {
+  const caller = callerOf(req);
+  const body = req.body as Body;
+  await sendIdempotently(req, res, 'createPaymentIntent', { amount: body.amount, currency: body.currency }, async (tx) => {
+    const { intent, clientSecret } = await createPaymentIntent(tx, caller, body, { ttlSeconds: deps.config.intentTtlSeconds });
+    return { status: 201, body: presentPaymentIntent(intent, caller.merchant, clientSecret) };
+  });
+};

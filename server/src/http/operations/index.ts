@@ -1,0 +1,21 @@
+import type { RequestHandler } from 'express';
+import type { Config } from '../../config.ts';
+import type { operations } from '../../generated/openapi.ts';
+import cancelPaymentIntent from './cancelPaymentIntent.ts';
+import createPaymentIntent from './createPaymentIntent.ts';
+import listPaymentIntents from './listPaymentIntents.ts';
+import retrievePaymentIntent from './retrievePaymentIntent.ts';
+
+export interface OperationDeps {
+  config: Config;
+}
+
+type Factory = (deps: OperationDeps) => RequestHandler<any>;
+
+/** One handler per operationId of openapi.yaml; the app refuses to start if the two disagree. */
+export const operationHandlers: Record<keyof operations, Factory> = {
+  createPaymentIntent,
+  retrievePaymentIntent,
+  listPaymentIntents,
+  cancelPaymentIntent,
+};

@@ -1,0 +1,42 @@
+import type { components } from '../../generated/openapi.ts';
+import type { PaymentIntent } from '../../persistence/entities/index.ts';
+import type { Caller } from '../../domain/merchants.ts';
+import { koboToWire } from '../../domain/money.ts';
+
+export type PaymentIntentBody = components['schemas']['PaymentIntent'];
+
+const iso = (date: Date): string => date.toISOString();
+const isoOrNull = (date: Date | null | undefined): string | null => (date == null ? null : date.toISOString());
+
+/** A payment intent as the API shows it to its merchant. The client secret is given only by create. */
+export function presentPaymentIntent(
+  intent: PaymentIntent,
+  merchant: Caller['merchant'],
+  clientSecret?: string,
+): PaymentIntentBody {
+  const hasCustomer = intent.customer_email !== null || intent.customer_phone !== null;
+  return {
+    id: intent.id,
+    livemode: intent.livemode,
+    merchant_id: intent.merchant_id,
+    merchant_name: merchant.name,
+    merchant_logo_url: merchant.logo_url,
+    amount: koboToWire(intent.amount),
+    amount_refunded: koboToWire(intent.amount_refunded),
+    currency: intent.currency as PaymentIntentBody['currency'],
+    description: intent.description,
+    status: intent.status,
+    method: intent.method as PaymentIntentBody['method'],
+    service_fee: intent.service_fee === null ? null : koboToWire(intent.service_fee),
+    metadata: intent.metadata,
+    customer: hasCustomer ? { email: intent.customer_email, phone: intent.customer_phone } : null,
+    next_action: intent.next_action === null ? null : { type: intent.next_action as 'otp' },
+    last_error: intent.last_error,
+    cancellation_reason: intent.cancellation_reason as PaymentIntentBody['cancellation_reason'],
+    created_at: iso(intent.created_at),
+    expires_at: iso(intent.expires_at),
+    succeeded_at: isoOrNull(intent.succeeded_at),
+    canceled_at: isoOrNull(intent.canceled_at),
+    ...(clientSecret === undefined ? {} : { client_secret: clientSecret }),
+  };
+}

@@ -1,0 +1,89 @@
+import type { RequestHandler } from 'express';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { ApiError } from '../domain/errors.ts';
+
+/** Requests are counted over any rolling 60 seconds, not per clock minute. */
+export const WINDOW_MS = 60_000;
+
+export interface Decision {
+  allowed: boolean;
+  /** Requests still allowed in the current window after this one. */
+  remaining: number;
+  /** Seconds until the oldest counted request leaves the window (a slot frees up). */
+  resetSeconds: number;
+}
+
+export interface RateLimitStore {
+  take(client: string, limit: number): Promise<Decision>;
+  close?(): void;
+}
+
+const secondsUntil = (oldestMs: number, now: number): number =>
+  Math.min(60, Math.max(1, Math.ceil((oldestMs + WINDOW_MS - now) / 1000)));
+
+/** A sliding log per client, for one process. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly hits = new Map<string, number[]>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor() {
+    // Forget clients that have been quiet for a whole window so the map cannot grow without bound.
+    this.sweeper = setInterval(() => {
+      const from = Date.now() - WINDOW_MS;
+      for (const [client, log] of this.hits) if ((log.at(-1) ?? 0) <= from) this.hits.delete(client);
+    }, WINDOW_MS);
+    this.sweeper.unref();
+  }
+
+  async take(client: string, limit: number): Promise<Decision> {
+    const now = Date.now();
+    let log = this.hits.get(client);
+    if (log === undefined) {
+      log = [];
+      this.hits.set(client, log);
+    }
+    let expired = 0;
+    while (expired < log.length && log[expired]! <= now - WINDOW_MS) expired++;
+    if (expired > 0) log.splice(0, expired);
+    const allowed = log.length < limit;
+    if (allowed) log.push(now);
+    return { allowed, remaining: limit - log.length, resetSeconds: secondsUntil(log[0] ?? now, now) };
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+  }
+}
+
+/** The same sliding log in PostgreSQL, shared by every API process (one round trip per request). */
+export class PostgresRateLimitStore implements RateLimitStore {
+  private readonly orm: MikroORM;
+
+  constructor(orm: MikroORM) {
+    this.orm = orm;
+  }
+
+  async take(client: string, limit: number): Promise<Decision> {
+    const [row] = await this.orm.em.fork().execute<{ allowed: boolean; used: number; oldest_ms: string }[]>(
+      'select allowed, used, oldest_ms from rate_limit_take(?, ?, ?)',
+      [client, limit, WINDOW_MS],
+    );
+    if (row === undefined) throw new Error('rate_limit_take returned no row');
+    return { allowed: row.allowed, remaining: limit - row.used, resetSeconds: secondsUntil(Number(row.oldest_ms), Date.now()) };
+  }
+}
+
+/** Counts every request against its client IP; past the limit answers 429 rate_limited. */
+export function rateLimit(store: RateLimitStore, limit: number): RequestHandler {
+  return async (req, res, next) => {
+    const decision = await store.take(req.ip ?? 'unknown', limit);
+    res.set({
+      'RateLimit-Limit': String(limit),
+      'RateLimit-Remaining': String(decision.remaining),
+      'RateLimit-Reset': String(decision.resetSeconds),
+    });
+    if (decision.allowed) return next();
+    res.set('Retry-After', String(decision.resetSeconds));
+    next(new ApiError('rate_limited', `Too many requests: at most ${limit} a minute from one IP address. Retry after ${decision.resetSeconds} seconds.`));
+  };
+}

@@ -1,0 +1,76 @@
+// Process entry: `npm start`. Roles: api (HTTP), worker (jobs) or all. Without DATABASE_URL an
+// embedded PostgreSQL in .data/postgres is started, and stopped again on exit.
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ensureDemoMerchant, type DemoMerchant } from './demo.ts';
+import { createLogger } from './log.ts';
+import { DATA_DIR, openDatabase } from './persistence/database.ts';
+import { startService } from './service.ts';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`nairaflow: configuration error: ${error.message}`);
+  process.exit(78); // EX_CONFIG
+}
+
+const log = createLogger({ level: config.logLevel, pretty: config.appEnv === 'development' && process.stdout.isTTY });
+
+if (config.databaseUrl === undefined) log.info('DATABASE_URL is not set: using the embedded PostgreSQL in .data/postgres');
+const database = await openDatabase(config.databaseUrl);
+const service = await startService({ config: { ...config, databaseUrl: database.url }, log }).catch(async (error: unknown) => {
+  log.fatal({ err: error }, 'could not start');
+  await database.close();
+  process.exit(1);
+});
+
+let demo: DemoMerchant | null = null;
+if (config.appEnv === 'development' && service.url !== undefined) {
+  demo = await ensureDemoMerchant(service.orm.em.fork(), resolve(DATA_DIR, 'demo-merchant.json'));
+}
+printBanner(service.url, demo);
+
+let shuttingDown = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info({ signal }, 'shutting down');
+    const hardStop = setTimeout(() => process.exit(1), 30_000);
+    hardStop.unref();
+    void (async () => {
+      try {
+        await service.stop();
+        await database.close();
+        process.exit(0);
+      } catch (error) {
+        log.error({ err: error }, 'unclean shutdown');
+        process.exit(1);
+      }
+    })();
+  });
+}
+
+function printBanner(url: string | undefined, demoMerchant: DemoMerchant | null): void {
+  const lines = [`Nairaflow is running (${config.appEnv}, role ${config.role}).`];
+  if (url !== undefined) {
+    lines.push(`  API:            ${url}/v1`, `  API reference:  ${url}/docs`, `  Contract:       ${url}/openapi.yaml`);
+  }
+  lines.push(`  Database:       ${database.embedded ? 'embedded PostgreSQL in .data/postgres' : 'DATABASE_URL'}`);
+  if (demoMerchant !== null) {
+    lines.push(
+      `  Demo merchant:  ${demoMerchant.name} (${demoMerchant.merchant_id})`,
+      `  Test key:       ${demoMerchant.test_secret_key}`,
+      '',
+      `  Try it:  curl -s ${url}/v1/payment_intents -H "Authorization: Bearer ${demoMerchant.test_secret_key}" \\`,
+      `             -H "Content-Type: application/json" -d '{"amount": 250000, "currency": "NGN"}'`,
+    );
+  } else if (url !== undefined) {
+    lines.push('  Create a merchant: npm run cli -- merchant create --name "My Shop" --json');
+  }
+  lines.push('  Stop with Ctrl-C.');
+  // The banner is for the person at the terminal, not the log.
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}

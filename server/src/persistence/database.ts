@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
+
+export const DATA_DIR = resolve(import.meta.dirname, '../../../.data');
+const EMBEDDED_DIR = resolve(DATA_DIR, 'postgres');
+const DATABASE_NAME = 'nairaflow';
+
+export interface Database {
+  url: string;
+  /** Whether this is the embedded PostgreSQL in .data/postgres. */
+  embedded: boolean;
+  /** Stops the embedded server if this call started it. */
+  close(): Promise<void>;
+}
+
+/**
+ * The database to use: DATABASE_URL when given; else the embedded PostgreSQL in .data/postgres,
+ * started here (and stopped by close()) unless another process of ours is already running it.
+ */
+export async function openDatabase(databaseUrl: string | undefined): Promise<Database> {
+  if (databaseUrl !== undefined) return { url: databaseUrl, embedded: false, close: async () => {} };
+  const running = runningEmbeddedUrl();
+  if (running !== undefined) return { url: await ensureDatabase(running), embedded: true, close: async () => {} };
+  const server = await startEmbeddedPostgres({ dataDir: EMBEDDED_DIR });
+  try {
+    return { url: await ensureDatabase(server.url), embedded: true, close: () => server.stop() };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+// When `npm start` already runs the embedded server, a second process (the CLI) connects to it:
+// postmaster.pid names its port, and the cluster's password sits beside it.
+function runningEmbeddedUrl(): string | undefined {
+  const pidFile = resolve(EMBEDDED_DIR, 'postmaster.pid');
+  const passwordFile = resolve(EMBEDDED_DIR, 'nairaflow-password');
+  if (!existsSync(pidFile) || !existsSync(passwordFile)) return undefined;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return undefined;
+  }
+  const password = readFileSync(passwordFile, 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
+async function ensureDatabase(serverUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [DATABASE_NAME]);
+    if (rowCount === 0) await client.query(`create database ${DATABASE_NAME}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${DATABASE_NAME}`;
+  return url.toString();
+}

@@ -1,0 +1,34 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const PAYMENT_INTENT_STATUSES = ['requires_authentication', 'processing', 'succeeded', 'canceled'] as const;
+export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
+
+export const PaymentIntent = defineEntity({
+  name: 'PaymentIntent',
+  tableName: 'payment_intents',
+  properties: {
+    id: p.string().primary(),
+    merchant_id: p.string(),
+    livemode: p.boolean(),
+    amount: p.bigint('bigint'),
+    currency: p.string(),
+    description: p.string(),
+    metadata: p.json<Record<string, unknown>>(),
+    status: p.enum(PAYMENT_INTENT_STATUSES),
+    method: p.string().nullable(),
+    customer_email: p.string().nullable(),
+    customer_phone: p.string().nullable(),
+    // The client secret authenticates the customer's browser; like API keys, only its hash is kept.
+    client_secret_hash: p.string(),
+    amount_refunded: p.bigint('bigint'),
+    service_fee: p.bigint('bigint').nullable(),
+    last_error: p.string().nullable(),
+    next_action: p.string().nullable(),
+    cancellation_reason: p.string().nullable(),
+    created_at: p.datetime(3),
+    expires_at: p.datetime(3),
+    succeeded_at: p.datetime(3).nullable(),
+    canceled_at: p.datetime(3).nullable(),
+  },
+});
+export type PaymentIntent = InferEntity<typeof PaymentIntent>;

@@ -1,0 +1,68 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { createApp, type AppDeps } from './http/app.ts';
+import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
+import { startBoss, type Boss } from './jobs/boss.ts';
+import { createOrm, migrate, type Orm } from './persistence/orm.ts';
+
+export interface Service {
+  /** The HTTP origin, e.g. http://127.0.0.1:3000 (undefined for the worker role). */
+  url: string | undefined;
+  orm: Orm;
+  boss: Boss;
+  stop(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  config: Config & { databaseUrl: string };
+  log: Logger;
+  onOperationResponse?: AppDeps['onOperationResponse'];
+}
+
+/** Migrates, then starts the roles the configuration asks for. */
+export async function startService({ config, log, onOperationResponse }: ServiceOptions): Promise<Service> {
+  const orm = await createOrm({ databaseUrl: config.databaseUrl });
+  const applied = await migrate(orm);
+  if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+  const boss = await startBoss({ databaseUrl: config.databaseUrl }, (error) => log.error({ err: error }, 'job queue error'));
+
+  let server: Server | undefined;
+  let rateLimitStore: RateLimitStore | undefined;
+  if (config.role !== 'worker') {
+    rateLimitStore = config.rateLimitStore === 'postgres' ? new PostgresRateLimitStore(orm) : new MemoryRateLimitStore();
+    const app = createApp({ config, orm, log, rateLimitStore, onOperationResponse });
+    server = createServer(app);
+    // Keep-alive longer than a typical load balancer's idle timeout, so it closes connections first.
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(config.port, config.host, resolve);
+    });
+  }
+
+  let url: string | undefined;
+  if (server !== undefined) {
+    const { port } = server.address() as AddressInfo;
+    url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      if (server !== undefined) {
+        // Stop accepting, let in-flight requests finish, then drop idle keep-alive connections.
+        const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+        server.closeIdleConnections();
+        const force = setTimeout(() => server!.closeAllConnections(), 10_000);
+        await closed;
+        clearTimeout(force);
+      }
+      rateLimitStore?.close?.();
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      await orm.close();
+    })());
+
+  return { url, orm, boss, stop };
+}

@@ -1,0 +1,87 @@
+// Starts the real service in-process on a fresh database (a copy of a migrated template) for one
+// test file, and talks to it over real HTTP.
+import { loadConfig } from '../../server/src/config.ts';
+import { createMerchant } from '../../server/src/domain/merchants.ts';
+import { createLogger } from '../../server/src/log.ts';
+import { startBoss } from '../../server/src/jobs/boss.ts';
+import { createOrm, migrate } from '../../server/src/persistence/orm.ts';
+import { startService, type Service } from '../../server/src/service.ts';
+import { recordResponse } from './contract-coverage.ts';
+import { createTemplateDatabase, createTestDatabase, type TestDatabase } from './database.ts';
+
+export interface TestMerchant {
+  id: string;
+  name: string;
+  testKey: string;
+  liveKey: string;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  key?: string;
+  body?: unknown;
+  /** Sent as-is instead of JSON.stringify(body). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestService {
+  url: string;
+  service: Service;
+  database: TestDatabase;
+  createMerchant(name?: string, logoUrl?: string | null): Promise<TestMerchant>;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  stop(): Promise<void>;
+}
+
+const prepareTemplate = async (url: string): Promise<void> => {
+  const orm = await createOrm({ databaseUrl: url, poolMax: 2 });
+  await migrate(orm);
+  await orm.close();
+  const boss = await startBoss({ databaseUrl: url, poolMax: 2 }, () => {});
+  await boss.stop({ graceful: false });
+};
+
+/** The environment a test file's service runs with, on top of quiet defaults. */
+export async function startTestService(label: string, env: Record<string, string> = {}): Promise<TestService> {
+  const template = await createTemplateDatabase('migrated', prepareTemplate);
+  const database = await createTestDatabase(label, { template });
+  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', ...env });
+  const log = createLogger({ level: config.logLevel, pretty: false });
+  const service = await startService({ config: { ...config, databaseUrl: database.url }, log, onOperationResponse: recordResponse });
+  const url = service.url!;
+
+  return {
+    url,
+    service,
+    database,
+    async createMerchant(name = 'Test Shop', logoUrl = null) {
+      const created = await createMerchant(service.orm.em.fork(), { name, logoUrl });
+      return { id: created.merchant.id, name: created.merchant.name, testKey: created.testSecretKey, liveKey: created.liveSecretKey };
+    },
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.key !== undefined) headers['authorization'] = `Bearer ${options.key}`;
+      let body: string | undefined = options.rawBody;
+      if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
+      if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+        headers['content-type'] = 'application/json';
+      }
+      const response = await fetch(`${url}${path}`, { method, headers, body });
+      const text = await response.text();
+      let parsed: unknown = undefined;
+      if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') parsed = JSON.parse(text);
+      return { status: response.status, headers: response.headers, body: parsed as any, text };
+    },
+    async stop() {
+      await service.stop();
+      await database.drop();
+    },
+  };
+}
