@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 // Secret keys, client secrets, webhook signing secrets, card numbers and CVCs never reach a log.
 // Structured fields that could carry them are censored by path; free text (URLs, messages) goes
@@ -32,13 +32,14 @@ export function redactText(text: string): string {
   return out;
 }
 
-export function createLogger(options: { level: string; pretty: boolean }): Logger {
-  return pino({
+export function createLogger(options: { level: string; pretty: boolean; destination?: DestinationStream }): Logger {
+  const logOptions: pino.LoggerOptions = {
     level: options.level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     base: { service: 'nairaflow' },
     ...(options.pretty
       ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' } } }
       : {}),
-  });
+  };
+  return options.destination === undefined ? pino(logOptions) : pino(logOptions, options.destination);
 }

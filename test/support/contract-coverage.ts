@@ -3,7 +3,7 @@
 // scripts/test.ts and the tests must load this module by the same file URL (they do when both
 // import it by a relative path), so that they share the one `recorded` set.
 import { readFileSync } from 'node:fs';
-import { load } from 'js-yaml';
+import { parse } from 'yaml';
 
 const recorded = new Set<string>();
 
@@ -25,7 +25,7 @@ interface DocumentedOperation {
 
 /** Every operation under `paths` (webhooks are ignored) with its documented response keys. */
 export function documentedResponses(openapiPath: string): Map<string, DocumentedOperation> {
-  const doc = load(readFileSync(openapiPath, 'utf8')) as { paths?: Record<string, Record<string, unknown>> } | null;
+  const doc = parse(readFileSync(openapiPath, 'utf8')) as { paths?: Record<string, Record<string, unknown>> } | null;
   const operations = new Map<string, DocumentedOperation>();
   for (const [path, item] of Object.entries(doc?.paths ?? {})) {
     if (!item || typeof item !== 'object') continue;

@@ -49,11 +49,20 @@ const prepareTemplate = async (url: string): Promise<void> => {
 };
 
 /** The environment a test file's service runs with, on top of quiet defaults. */
-export async function startTestService(label: string, env: Record<string, string> = {}): Promise<TestService> {
+export async function startTestService(
+  label: string,
+  env: Record<string, string> = {},
+  options: { logLines?: string[] } = {},
+): Promise<TestService> {
   const template = await createTemplateDatabase('migrated', prepareTemplate);
   const database = await createTestDatabase(label, { template });
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', ...env });
-  const log = createLogger({ level: config.logLevel, pretty: false });
+  const lines = options.logLines;
+  const log = createLogger({
+    level: lines === undefined ? config.logLevel : 'debug',
+    pretty: false,
+    ...(lines === undefined ? {} : { destination: { write: (line: string) => void lines.push(line) } }),
+  });
   const service = await startService({ config: { ...config, databaseUrl: database.url }, log, onOperationResponse: recordResponse });
   const url = service.url!;
 

@@ -12,8 +12,11 @@ export interface OperationDeps {
 
 type Factory = (deps: OperationDeps) => RequestHandler<any>;
 
+/** The API's operations (webhooks are operations of the contract too, but the server sends them). */
+type ApiOperationId = Exclude<keyof operations, `${string}Webhook`>;
+
 /** One handler per operationId of openapi.yaml; the app refuses to start if the two disagree. */
-export const operationHandlers: Record<keyof operations, Factory> = {
+export const operationHandlers: Record<ApiOperationId, Factory> = {
   createPaymentIntent,
   retrievePaymentIntent,
   listPaymentIntents,

@@ -1,0 +1,91 @@
+import { expect } from 'chai';
+import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
+
+describe('HTTP conventions', () => {
+  let svc: TestService;
+  let shop: TestMerchant;
+  const logLines: string[] = [];
+
+  before(async () => {
+    svc = await startTestService('conventions', {}, { logLines });
+    shop = await svc.createMerchant();
+  });
+  after(() => svc.stop());
+
+  it('puts a fresh x-request-id on every response, including errors and pages', async () => {
+    const seen = new Set<string>();
+    for (const [method, path, key] of [
+      ['GET', '/v1/payment_intents', shop.testKey],
+      ['GET', '/v1/payment_intents', undefined],
+      ['GET', '/v1/nowhere', shop.testKey],
+      ['GET', '/nowhere', undefined],
+      ['GET', '/docs', undefined],
+      ['GET', '/openapi.yaml', undefined],
+    ] as const) {
+      const res = await svc.request(method, path, { key });
+      const id = res.headers.get('x-request-id');
+      expect(id, `${method} ${path}`).to.match(/^req_[0-9A-Za-z]{24}$/);
+      seen.add(id!);
+      if (res.status >= 400) expect(res.body.error.request_id).to.equal(id);
+    }
+    expect(seen.size).to.equal(6);
+  });
+
+  it('answers an unknown path with 404 resource_missing, inside and outside /v1', async () => {
+    for (const path of ['/v1/charges', '/v2/payment_intents', '/favicon.ico']) {
+      const res = await svc.request('GET', path, { key: shop.testKey });
+      expect(res.status, path).to.equal(404);
+      expect(res.body.error.code).to.equal('resource_missing');
+    }
+  });
+
+  it('answers a known path with the wrong method with 405 method_not_allowed', async () => {
+    for (const [method, path] of [
+      ['DELETE', '/v1/payment_intents'],
+      ['PUT', '/v1/payment_intents/pi_000000000000000000000000'],
+      ['GET', '/v1/payment_intents/pi_000000000000000000000000/cancel'],
+    ]) {
+      const res = await svc.request(method!, path!, { key: shop.testKey });
+      expect(res.status, `${method} ${path}`).to.equal(405);
+      expect(res.body.error.code).to.equal('method_not_allowed');
+    }
+  });
+
+  it('serves the contract and a self-contained API reference', async () => {
+    const yaml = await svc.request('GET', '/openapi.yaml');
+    expect(yaml.headers.get('content-type')).to.match(/yaml/);
+    expect(yaml.text).to.match(/^openapi: 3\.1/m);
+    const docs = await svc.request('GET', '/docs');
+    expect(docs.headers.get('content-type')).to.match(/text\/html/);
+    expect(docs.text).to.include('Nairaflow');
+    expect(docs.text).to.not.match(/<(script|link)[^>]+(src|href)=["']https?:/i);
+  });
+
+  it('turns an unexpected failure into 500 internal_error, with the details only in the log', async () => {
+    const em = svc.service.orm.em.fork();
+    await em.execute('alter table payment_intents rename to payment_intents_away');
+    try {
+      const res = await svc.request('POST', '/v1/payment_intents', { key: shop.testKey, body: { amount: 1000, currency: 'NGN' } });
+      expect(res.status).to.equal(500);
+      expect(res.body.error.code).to.equal('internal_error');
+      expect(res.text).to.not.match(/payment_intents|relation|sql|stack/i);
+      const requestId = res.headers.get('x-request-id')!;
+      const logged = logLines.map((l) => JSON.parse(l)).find((l) => l.request_id === requestId && l.level === 50);
+      expect(logged?.err?.message).to.match(/payment_intents/);
+    } finally {
+      await em.execute('alter table payment_intents_away rename to payment_intents');
+    }
+  });
+
+  it('never logs a secret key or a client secret', async () => {
+    const created = await svc.request('POST', '/v1/payment_intents', { key: shop.testKey, body: { amount: 1000, currency: 'NGN' } });
+    const secret = created.body.client_secret as string;
+    await svc.request('GET', `/v1/payment_intents/${created.body.id}?client_secret=${secret}`, { key: shop.testKey });
+    await svc.request('GET', `/v1/nowhere/${shop.liveKey}`, { key: shop.testKey });
+    const all = logLines.join('\n');
+    expect(logLines.length).to.be.greaterThan(3);
+    expect(all).to.not.include(shop.testKey);
+    expect(all).to.not.include(shop.liveKey);
+    expect(all).to.not.include(secret);
+  });
+});

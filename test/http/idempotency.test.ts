@@ -1,0 +1,128 @@
+import { expect } from 'chai';
+import { runIdempotently } from '../../server/src/domain/idempotency.ts';
+import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
+
+describe('idempotency keys', () => {
+  let svc: TestService;
+  let shop: TestMerchant;
+
+  before(async () => {
+    svc = await startTestService('idempotency');
+    shop = await svc.createMerchant();
+  });
+  after(() => svc.stop());
+
+  const intentCount = async (merchantId: string): Promise<number> => {
+    const [row] = await svc.service.orm.em
+      .fork()
+      .execute<{ n: string }[]>('select count(*) as n from payment_intents where merchant_id = ?', [merchantId]);
+    return Number(row!.n);
+  };
+  const create = (key: string, idempotencyKey: string, body: Record<string, unknown>) =>
+    svc.request('POST', '/v1/payment_intents', { key, body, headers: { 'Idempotency-Key': idempotencyKey } });
+
+  it('replays the first answer (status, body, client secret) and creates nothing new', async () => {
+    const merchant = await svc.createMerchant('Replay');
+    const body = { amount: 420000, currency: 'NGN', description: 'Order 17' };
+    const first = await create(merchant.testKey, 'order-17', body);
+    const again = await create(merchant.testKey, 'order-17', body);
+    expect(first.status).to.equal(201);
+    expect(again.status).to.equal(201);
+    expect(again.text).to.equal(first.text);
+    expect(again.body.client_secret).to.equal(first.body.client_secret);
+    expect(again.headers.get('idempotent-replayed')).to.equal('true');
+    expect(first.headers.get('idempotent-replayed')).to.equal(null);
+    expect(again.headers.get('x-request-id')).to.not.equal(first.headers.get('x-request-id'));
+    expect(await intentCount(merchant.id)).to.equal(1);
+  });
+
+  it('replays the first answer even after the intent has changed', async () => {
+    const first = await create(shop.testKey, 'changes-later', { amount: 1000, currency: 'NGN' });
+    await svc.request('POST', `/v1/payment_intents/${first.body.id}/cancel`, { key: shop.testKey });
+    const again = await create(shop.testKey, 'changes-later', { amount: 1000, currency: 'NGN' });
+    expect(again.body).to.deep.equal(first.body);
+  });
+
+  it('ignores fields other than the money fields when replaying', async () => {
+    const first = await create(shop.testKey, 'desc-differs', { amount: 1000, currency: 'NGN', description: 'a' });
+    const again = await create(shop.testKey, 'desc-differs', { amount: 1000, currency: 'NGN', description: 'b' });
+    expect(again.status).to.equal(201);
+    expect(again.body.id).to.equal(first.body.id);
+    expect(again.body.description).to.equal('a');
+  });
+
+  it('refuses the same key with a different amount with 400 naming Idempotency-Key, and creates nothing', async () => {
+    const merchant = await svc.createMerchant('Different amount');
+    await create(merchant.testKey, 'k1', { amount: 1000, currency: 'NGN' });
+    const res = await create(merchant.testKey, 'k1', { amount: 2000, currency: 'NGN' });
+    expect(res.status).to.equal(400);
+    expect(res.body.error).to.include({ code: 'invalid_request', param: 'Idempotency-Key' });
+    expect(res.body.error.message).to.match(/amount or currency/);
+    expect(await intentCount(merchant.id)).to.equal(1);
+  });
+
+  it('scopes keys to the merchant and the mode', async () => {
+    const a = await create(shop.testKey, 'shared-key', { amount: 1000, currency: 'NGN' });
+    const live = await create(shop.liveKey, 'shared-key', { amount: 1000, currency: 'NGN' });
+    const other = await svc.createMerchant('Other');
+    const b = await create(other.testKey, 'shared-key', { amount: 1000, currency: 'NGN' });
+    expect(new Set([a.body.id, live.body.id, b.body.id]).size).to.equal(3);
+    expect(live.headers.get('idempotent-replayed')).to.equal(null);
+    expect(b.headers.get('idempotent-replayed')).to.equal(null);
+  });
+
+  it('remembers only successful answers, so a failed request can be retried with its key', async () => {
+    const bad = await create(shop.testKey, 'retry-after-fix', { amount: 1000, currency: 'NGN', metadata: { x: 'y'.repeat(17_000) } });
+    expect(bad.status).to.equal(400);
+    const fixed = await create(shop.testKey, 'retry-after-fix', { amount: 1000, currency: 'NGN' });
+    expect(fixed.status).to.equal(201);
+    expect(fixed.headers.get('idempotent-replayed')).to.equal(null);
+  });
+
+  it('forgets a key after 24 hours', async () => {
+    const merchant = await svc.createMerchant('Old keys');
+    const first = await create(merchant.testKey, 'yesterday', { amount: 1000, currency: 'NGN' });
+    await svc.service.orm.em
+      .fork()
+      .execute("update idempotency_keys set created_at = now() - interval '24 hours 1 second' where key = 'yesterday'");
+    const again = await create(merchant.testKey, 'yesterday', { amount: 5000, currency: 'NGN' });
+    expect(again.status).to.equal(201);
+    expect(again.body.id).to.not.equal(first.body.id);
+    expect(await intentCount(merchant.id)).to.equal(2);
+  });
+
+  it('refuses a key first used on another operation', async () => {
+    const caller = { merchant: { id: shop.id, name: shop.name, logo_url: null }, livemode: false };
+    await create(shop.testKey, 'used-for-intent', { amount: 1000, currency: 'NGN' });
+    // The second create-style operation (refunds) arrives later; the rule is the domain's.
+    const attempt = runIdempotently(
+      svc.service.orm.em.fork(),
+      caller,
+      { key: 'used-for-intent', operation: 'createRefund', fingerprint: '{}' },
+      async () => ({ status: 201, body: '{}' }),
+    );
+    const error = await attempt.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).to.include({ code: 'invalid_request', param: 'Idempotency-Key' });
+  });
+
+  it('creates exactly one intent when 20 requests race with one key', async () => {
+    const merchant = await svc.createMerchant('Racer');
+    const body = { amount: 777_700, currency: 'NGN' };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => create(merchant.testKey, 'race-1', body)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 201 || s === 409), statuses.join(',')).to.equal(true);
+    const created = answers.filter((a) => a.status === 201);
+    expect(created.length).to.be.greaterThan(0);
+    expect(new Set(created.map((a) => a.body.id)).size).to.equal(1);
+    for (const conflict of answers.filter((a) => a.status === 409)) {
+      expect(conflict.body.error).to.include({ code: 'idempotency_key_in_use', param: 'Idempotency-Key' });
+    }
+    expect(await intentCount(merchant.id)).to.equal(1);
+    // After the race the key simply replays.
+    const later = await create(merchant.testKey, 'race-1', body);
+    expect(later.body.id).to.equal(created[0]!.body.id);
+  });
+});
