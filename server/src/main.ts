@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { ensureDemoMerchant, type DemoMerchant } from './demo.ts';
+import { sha256Hex } from './ids.ts';
 import { createLogger } from './log.ts';
 import { DATA_DIR, openDatabase } from './persistence/database.ts';
 import { startService } from './service.ts';
@@ -28,7 +29,7 @@ const service = await startService({ config: { ...config, databaseUrl: database.
 
 let demo: DemoMerchant | null = null;
 if (config.appEnv === 'development' && service.url !== undefined) {
-  demo = await ensureDemoMerchant(service.orm.em.fork(), resolve(DATA_DIR, 'demo-merchant.json'));
+  demo = await ensureDemoMerchant(service.orm.em.fork(), resolve(DATA_DIR, demoFileName(database)));
 }
 printBanner(service.url, demo);
 
@@ -51,6 +52,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       }
     })();
   });
+}
+
+// One demo file per database: the embedded one, or each DATABASE_URL (without its password).
+function demoFileName(db: { url: string; embedded: boolean }): string {
+  if (db.embedded) return 'demo-merchant.json';
+  const url = new URL(db.url);
+  url.password = '';
+  return `demo-merchant-${sha256Hex(url.toString()).slice(0, 12)}.json`;
 }
 
 function printBanner(url: string | undefined, demoMerchant: DemoMerchant | null): void {

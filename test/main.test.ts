@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  url: string | undefined;
+  exit: Promise<number | null>;
+}
+
+/** Runs `npm start`'s entry point as its own process and waits for its banner. */
+async function start(env: Record<string, string | undefined>): Promise<Started> {
+  const child = spawn(process.execPath, ['server/src/main.ts'], {
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exit = new Promise<number | null>((resolveExit) => child.on('exit', (code) => resolveExit(code)));
+  const deadline = Date.now() + 30_000;
+  while (!output.includes('Stop with Ctrl-C') && Date.now() < deadline && child.exitCode === null) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  if (!output.includes('Stop with Ctrl-C')) {
+    child.kill('SIGKILL');
+    throw new Error(`no banner:\n${output}`);
+  }
+  const url = /API:\s+(http:\/\/\S+)\/v1/.exec(output)?.[1];
+  return { child, output: () => output, url, exit };
+}
+
+describe('npm start', () => {
+  let database: TestDatabase;
+  before(async () => {
+    database = await createTestDatabase('main');
+  });
+  after(() => database.drop());
+
+  it('migrates DATABASE_URL, serves the API and its reference, and shuts down cleanly on SIGTERM', async () => {
+    const run = await start({ DATABASE_URL: database.url });
+    expect(run.output()).to.include('Database:       DATABASE_URL');
+    expect(run.url).to.match(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const docs = await fetch(`${run.url}/docs`);
+    expect(docs.status).to.equal(200);
+    const unauthenticated = await fetch(`${run.url}/v1/payment_intents`);
+    expect(unauthenticated.status).to.equal(401);
+    run.child.kill('SIGTERM');
+    expect(await run.exit).to.equal(0);
+  });
+
+  it('with ROLE=worker runs no HTTP server', async () => {
+    const run = await start({ DATABASE_URL: database.url, ROLE: 'worker' });
+    expect(run.url).to.equal(undefined);
+    expect(run.output()).to.include('role worker');
+    run.child.kill('SIGINT');
+    expect(await run.exit).to.equal(0);
+  });
+
+  it('without DATABASE_URL starts the embedded PostgreSQL, a demo merchant whose key works, and stops it all', async () => {
+    const run = await start({ DATABASE_URL: undefined });
+    try {
+      expect(run.output()).to.include('embedded PostgreSQL in .data/postgres');
+      const key = /Test key:\s+(sk_test_\S+)/.exec(run.output())?.[1];
+      expect(key, run.output()).to.match(/^sk_test_[0-9A-Za-z]{32}$/);
+      const res = await fetch(`${run.url}/v1/payment_intents`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: 250000, currency: 'NGN' }),
+      });
+      expect(res.status).to.equal(201);
+    } finally {
+      run.child.kill('SIGTERM');
+    }
+    expect(await run.exit).to.equal(0);
+    const pidFile = resolve('.data/postgres/postmaster.pid');
+    expect(existsSync(pidFile), existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : '').to.equal(false);
+  });
+});

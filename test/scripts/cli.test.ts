@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { startTestService, type TestService } from '../support/service.ts';
+
+describe('npm run cli -- merchant create', () => {
+  let svc: TestService;
+  before(async () => {
+    svc = await startTestService('cli');
+  });
+  after(() => svc.stop());
+
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, ['scripts/cli.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: svc.database.url },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+
+  it('prints the new merchant as JSON, with keys that work in their own mode', async () => {
+    const run = cli('merchant', 'create', '--name', 'Suya Spot', '--logo-url', 'https://suya.example/logo.png', '--json');
+    expect(run.status, run.stderr).to.equal(0);
+    const out = JSON.parse(run.stdout);
+    expect(Object.keys(out)).to.deep.equal([
+      'merchant_id',
+      'name',
+      'test_secret_key',
+      'live_secret_key',
+      'dashboard_email',
+      'dashboard_password',
+    ]);
+    expect(out.merchant_id).to.match(/^acct_[0-9A-Za-z]{24}$/);
+    expect(out.name).to.equal('Suya Spot');
+    expect(out.test_secret_key).to.match(/^sk_test_[0-9A-Za-z]{32}$/);
+    expect(out.live_secret_key).to.match(/^sk_live_[0-9A-Za-z]{32}$/);
+
+    const test = await svc.request('POST', '/v1/payment_intents', { key: out.test_secret_key, body: { amount: 500, currency: 'NGN' } });
+    expect(test.body).to.include({ livemode: false, merchant_id: out.merchant_id, merchant_logo_url: 'https://suya.example/logo.png' });
+    const live = await svc.request('GET', `/v1/payment_intents/${test.body.id}`, { key: out.live_secret_key });
+    expect(live.status).to.equal(404);
+  });
+
+  it('stores only hashes of the keys', async () => {
+    const out = JSON.parse(cli('merchant', 'create', '--name', 'Hashed', '--json').stdout);
+    const rows = await svc.service.orm.em.fork().execute<{ key_hash: string }[]>('select key_hash from api_keys where merchant_id = ?', [
+      out.merchant_id,
+    ]);
+    expect(rows).to.have.length(2);
+    const dump = JSON.stringify(await svc.service.orm.em.fork().execute('select * from api_keys'));
+    expect(dump).to.not.include(out.test_secret_key);
+    expect(dump).to.not.include(out.live_secret_key.slice(8, 36));
+  });
+
+  it('explains what is missing when called wrongly', () => {
+    for (const args of [['merchant', 'create'], ['merchant', 'create', '--name', '  '], ['merchant', 'delete'], ['merchant', 'create', '--name', 'X', '--logo-url', 'nope']]) {
+      const run = cli(...args);
+      expect(run.status, args.join(' ')).to.equal(2);
+      expect(run.stderr).to.match(/^nairaflow cli: /);
+    }
+  });
+});
