@@ -33,7 +33,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false);
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
-  app.use(requestContext(orm, log, deps.onOperationResponse));
+  app.use(requestContext(contract, orm, log, deps.onOperationResponse));
 
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(contract.text);
@@ -75,15 +75,17 @@ export function createApp(deps: AppDeps): Express {
 }
 
 /** Gives each request its id, its own EntityManager and one log line when it is answered. */
-function requestContext(orm: MikroORM, log: Logger, onOperationResponse: AppDeps['onOperationResponse']): RequestHandler {
+function requestContext(contract: Contract, orm: MikroORM, log: Logger, onOperationResponse: AppDeps['onOperationResponse']): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     req.requestId = newId('req');
     req.em = orm.em.fork();
     res.set('x-request-id', req.requestId);
     res.on('finish', () => {
-      const operationId = (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
-      if (operationId !== undefined) onOperationResponse?.(operationId, res.statusCode);
+      if (onOperationResponse !== undefined) {
+        const operation = contract.match(req.method, req.originalUrl.split('?')[0]!);
+        if (operation !== undefined) onOperationResponse(operation.operationId, res.statusCode);
+      }
       log.info(
         {
           request_id: req.requestId,
