@@ -22,7 +22,7 @@
 // BENCH_CPU_PROF=<dir> to run the production server with --cpu-prof writing its profile there.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -134,6 +134,76 @@ function figures(h: RecordableHistogram, failures: number, seconds: number): Fig
   };
 }
 
+// CPU accounting from /proc (Linux; zeros elsewhere), to tell CPU work from waiting: how many CPU
+// milliseconds each request costs the server process, the load generator (this process) and the
+// rest of the machine (mostly PostgreSQL, but also anything else running).
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+interface CpuSnapshot { at: number; machineBusyMs: number; machineStealMs: number; selfMs: number; serverUserMs: number; serverSysMs: number; serverNonvoluntary: number }
+function readProc(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+function cpuSnapshot(serverPid: number | undefined): CpuSnapshot {
+  const cpu = (readProc('/proc/stat').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = cpu;
+  const self = process.cpuUsage();
+  let serverUserMs = 0;
+  let serverSysMs = 0;
+  let serverNonvoluntary = 0;
+  if (serverPid !== undefined) {
+    const stat = readProc(`/proc/${serverPid}/stat`).replace(/^.*\)\s+/, '').split(' ');
+    serverUserMs = Number(stat[11] ?? 0) * TICK_MS; // utime is field 14; 3 fields precede this slice's start
+    serverSysMs = Number(stat[12] ?? 0) * TICK_MS;
+    serverNonvoluntary = Number(/nonvoluntary_ctxt_switches:\s+(\d+)/.exec(readProc(`/proc/${serverPid}/status`))?.[1] ?? 0);
+  }
+  return {
+    at: performance.now(),
+    machineBusyMs: (user + nice + system + irq + softirq) * TICK_MS,
+    machineStealMs: steal * TICK_MS,
+    selfMs: (self.user + self.system) / 1000,
+    serverUserMs,
+    serverSysMs,
+    serverNonvoluntary,
+  };
+}
+interface CpuCost {
+  /** CPU ms per answered request. */
+  server_ms_per_req: number | null;
+  server_user_ms_per_req: number | null;
+  server_sys_ms_per_req: number | null;
+  /** Server process CPU use over the run, % of one core. */
+  server_core_pct: number | null;
+  server_involuntary_switches_per_req: number | null;
+  load_generator_ms_per_req: number;
+  /** Machine busy time not accounted for by the two processes above: PostgreSQL and anything else running. */
+  rest_of_machine_ms_per_req: number;
+  machine_busy_pct: number;
+  machine_steal_pct: number;
+}
+function cpuCost(a: CpuSnapshot, b: CpuSnapshot, requests: number, withServer: boolean): CpuCost {
+  const n = Math.max(1, requests);
+  const wall = b.at - a.at;
+  const per = (ms: number): number => Math.round((ms / n) * 1000) / 1000;
+  const server = b.serverUserMs + b.serverSysMs - a.serverUserMs - a.serverSysMs;
+  const self = b.selfMs - a.selfMs;
+  const busy = b.machineBusyMs - a.machineBusyMs;
+  const cores = os.cpus().length;
+  return {
+    server_ms_per_req: withServer ? per(server) : null,
+    server_user_ms_per_req: withServer ? per(b.serverUserMs - a.serverUserMs) : null,
+    server_sys_ms_per_req: withServer ? per(b.serverSysMs - a.serverSysMs) : null,
+    server_core_pct: withServer ? Math.round((server / wall) * 1000) / 10 : null,
+    server_involuntary_switches_per_req: withServer ? Math.round(((b.serverNonvoluntary - a.serverNonvoluntary) / n) * 100) / 100 : null,
+    load_generator_ms_per_req: per(self),
+    rest_of_machine_ms_per_req: per(busy - self - (withServer ? server : 0)),
+    machine_busy_pct: Math.round((busy / (wall * cores)) * 1000) / 10,
+    machine_steal_pct: Math.round(((b.machineStealMs - a.machineStealMs) / (wall * cores)) * 1000) / 10,
+  };
+}
+
 interface HttpTarget {
   method: 'GET' | 'POST';
   url: string;
@@ -142,8 +212,13 @@ interface HttpTarget {
 }
 
 /** One autocannon run; latencies of 2xx answers are recorded; anything else counts as a failure. */
-async function runAutocannon(target: HttpTarget, seconds: number): Promise<{ figures: Figures; autocannon: unknown; statuses: Record<string, number> }> {
+async function runAutocannon(
+  target: HttpTarget,
+  seconds: number,
+  serverPid?: number,
+): Promise<{ figures: Figures; autocannon: unknown; statuses: Record<string, number>; cpu: CpuCost }> {
   const h = newHistogram();
+  const cpuBefore = cpuSnapshot(serverPid);
   const statuses: Record<string, number> = {};
   let failures = 0;
   const started = performance.now();
@@ -164,8 +239,10 @@ async function runAutocannon(target: HttpTarget, seconds: number): Promise<{ fig
   });
   const result = await instance;
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = cpuCost(cpuBefore, cpuSnapshot(serverPid), h.count, serverPid !== undefined);
   failures += result.errors;
   return {
+    cpu,
     figures: figures(h, failures, Math.max(elapsed, result.duration)),
     autocannon: {
       duration_s: result.duration,
@@ -186,7 +263,7 @@ async function runPgLoop(
   databaseUrl: string,
   seconds: number,
   iteration: (client: pg.Client) => Promise<void>,
-): Promise<Figures> {
+): Promise<Figures & { cpu: CpuCost }> {
   const clients = await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       const client = new pg.Client({ connectionString: databaseUrl });
@@ -198,6 +275,7 @@ async function runPgLoop(
   const h = newHistogram();
   let failures = 0;
   try {
+    const cpuBefore = cpuSnapshot(undefined);
     const started = performance.now();
     const deadline = started + seconds * 1000;
     await Promise.all(
@@ -215,7 +293,8 @@ async function runPgLoop(
         }
       }),
     );
-    return figures(h, failures, (performance.now() - started) / 1000);
+    const result = figures(h, failures, (performance.now() - started) / 1000);
+    return { ...result, cpu: cpuCost(cpuBefore, cpuSnapshot(undefined), h.count, false) };
   } finally {
     await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
   }
@@ -405,8 +484,8 @@ const liveServers = new Set<RunningServer>();
 // Main.
 // ---------------------------------------------------------------------------------------------
 interface Comparison {
-  service: Figures;
-  baseline: Figures;
+  service: Figures & { cpu: CpuCost };
+  baseline: Figures & { cpu: CpuCost };
   throughput_ratio: number;
 }
 
@@ -470,11 +549,14 @@ async function main(): Promise<number> {
     console.log(`bench: merchant ${merchant.merchant_id}; ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per measurement`);
 
     const checkpoint = (): Promise<unknown> => withClient(dbUrl, (c) => c.query('checkpoint')).catch(() => undefined);
-    const measureHttp = async (label: string, target: HttpTarget) => {
+    const cpuNote = (c: CpuCost): string =>
+      `; CPU/req: ${c.server_ms_per_req === null ? '' : `server ${fmt(c.server_ms_per_req, 2)} ms (${fmt(c.server_core_pct ?? 0, 0)}% of a core), `}` +
+      `load generator ${fmt(c.load_generator_ms_per_req, 2)} ms, rest ${fmt(c.rest_of_machine_ms_per_req, 2)} ms`;
+    const measureHttp = async (label: string, target: HttpTarget, serverPid: number | undefined) => {
       await checkpoint();
       if (WARMUP_S > 0) await runAutocannon(target, WARMUP_S);
-      const run = await runAutocannon(target, DURATION_S);
-      console.log(`  ${label}: ${fmt(run.figures.rps)} req/s, p50 ${fmt(run.figures.p50_ms, 2)} ms, p99 ${fmt(run.figures.p99_ms, 2)} ms` +
+      const run = await runAutocannon(target, DURATION_S, serverPid);
+      console.log(`  ${label}: ${fmt(run.figures.rps)} req/s, p50 ${fmt(run.figures.p50_ms, 2)} ms, p99 ${fmt(run.figures.p99_ms, 2)} ms` + cpuNote(run.cpu) +
         (run.figures.failures > 0 ? `, ${run.figures.failures} FAILED (statuses ${JSON.stringify(run.statuses)})` : ''));
       return run;
     };
@@ -482,7 +564,7 @@ async function main(): Promise<number> {
       await checkpoint();
       if (WARMUP_S > 0) await runPgLoop(dbUrl, WARMUP_S, iteration);
       const run = await runPgLoop(dbUrl, DURATION_S, iteration);
-      console.log(`  ${label}: ${fmt(run.rps)} req/s, p50 ${fmt(run.p50_ms, 2)} ms, p99 ${fmt(run.p99_ms, 2)} ms` +
+      console.log(`  ${label}: ${fmt(run.rps)} req/s, p50 ${fmt(run.p50_ms, 2)} ms, p99 ${fmt(run.p99_ms, 2)} ms` + cpuNote(run.cpu) +
         (run.failures > 0 ? `, ${run.failures} FAILED` : ''));
       return run;
     };
@@ -505,8 +587,8 @@ async function main(): Promise<number> {
     if (probe.status !== 200) throw new Error(`retrieving ${intent.id} answered ${probe.status}`);
 
     console.log('service (APP_ENV=production, separate process):');
-    const serviceCreate = await measureHttp('create  ', createTarget);
-    const serviceRetrieve = await measureHttp('retrieve', retrieveTarget);
+    const serviceCreate = await measureHttp('create  ', createTarget, server.child.pid);
+    const serviceRetrieve = await measureHttp('retrieve', retrieveTarget, server.child.pid);
     await server.stop();
     liveServers.delete(server);
     if (server.output.some((l) => /"level":(40|50|60)/.test(l))) {
@@ -523,7 +605,7 @@ async function main(): Promise<number> {
     if (RUN_DEV) {
       console.log('service, development configuration (VALIDATE_RESPONSES=true):');
       server = await startServer(dbUrl, { VALIDATE_RESPONSES: 'true' });
-      devCreate = await measureHttp('create  ', { ...createTarget, url: `${server.url}/v1/payment_intents` });
+      devCreate = await measureHttp('create  ', { ...createTarget, url: `${server.url}/v1/payment_intents` }, server.child.pid);
       await server.stop();
       liveServers.delete(server);
     }
@@ -531,13 +613,13 @@ async function main(): Promise<number> {
     const intents = await withClient(dbUrl, async (c) => Number((await c.query<{ n: string }>('select count(*) as n from payment_intents')).rows[0]!.n));
 
     // 6. Report.
-    const compare = (service: Figures, baseline: Figures): Comparison => ({
+    const compare = (service: Figures & { cpu: CpuCost }, baseline: Figures & { cpu: CpuCost }): Comparison => ({
       service,
       baseline,
       throughput_ratio: Math.round((service.rps / baseline.rps) * 1000) / 1000,
     });
-    const create = compare(serviceCreate.figures, baseCreate);
-    const retrieve = compare(serviceRetrieve.figures, baseRetrieve);
+    const create = compare({ ...serviceCreate.figures, cpu: serviceCreate.cpu }, baseCreate);
+    const retrieve = compare({ ...serviceRetrieve.figures, cpu: serviceRetrieve.cpu }, baseRetrieve);
     const failures = serviceCreate.figures.failures + serviceRetrieve.figures.failures + baseCreate.failures + baseRetrieve.failures;
     const goal = {
       description: `create throughput >= ${GOAL_RATIO * 100}% of the baseline's and create p99 < ${GOAL_P99_MS} ms at that load`,
@@ -603,7 +685,7 @@ async function main(): Promise<number> {
       create,
       retrieve,
       ...(devCreate === undefined ? {} : {
-        create_development_configuration: { service: devCreate.figures, throughput_ratio: Math.round((devCreate.figures.rps / baseCreate.rps) * 1000) / 1000, env: { VALIDATE_RESPONSES: 'true' } },
+        create_development_configuration: { service: { ...devCreate.figures, cpu: devCreate.cpu }, throughput_ratio: Math.round((devCreate.figures.rps / baseCreate.rps) * 1000) / 1000, env: { VALIDATE_RESPONSES: 'true' } },
       }),
       service_autocannon: {
         create: serviceCreate.autocannon,

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { createApp, type AppDeps } from './http/app.ts';
 import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { startBoss, type Boss } from './jobs/boss.ts';
+import { startMaintenance } from './jobs/maintenance.ts';
 import { createOrm, migrate, type Orm } from './persistence/orm.ts';
 
 export interface Service {
@@ -27,6 +28,8 @@ export async function startService({ config, log, onOperationResponse }: Service
   const applied = await migrate(orm);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const boss = await startBoss({ databaseUrl: config.databaseUrl }, (error) => log.error({ err: error }, 'job queue error'));
+
+  if (config.role !== 'api') await startMaintenance(boss, orm);
 
   let server: Server | undefined;
   let rateLimitStore: RateLimitStore | undefined;

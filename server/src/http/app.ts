@@ -39,6 +39,11 @@ export function createApp(deps: AppDeps): Express {
     res.type('application/yaml').send(contract.text);
   });
   app.get('/docs', (_req, res) => {
+    // The reference is one file with its script and styles inline; nothing may load from elsewhere.
+    res.set(
+      'Content-Security-Policy',
+      "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; style-src 'unsafe-inline'; img-src 'self' data:; font-src data:; worker-src blob:; connect-src 'self'",
+    );
     res.type('html').send(contract.referenceHtml());
   });
 

@@ -1,0 +1,28 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { purgeExpiredIdempotencyKeys } from '../domain/idempotency.ts';
+import { WINDOW_MS } from '../http/rate-limit.ts';
+import type { Boss } from './boss.ts';
+
+export const MAINTENANCE_QUEUE = 'maintenance';
+
+/** Forgets what no longer counts: idempotency keys past 24 hours, rate-limit hits past the window. */
+export async function runMaintenance(orm: MikroORM): Promise<{ idempotencyKeys: number; rateLimitHits: number }> {
+  const em = orm.em.fork();
+  const idempotencyKeys = await purgeExpiredIdempotencyKeys(em);
+  const rateLimitHits = await em.execute<{ affectedRows: number }>(
+    'delete from rate_limit_hits where hit_at < now() - make_interval(secs => ?)',
+    [WINDOW_MS / 1000],
+    'run',
+  );
+  return { idempotencyKeys, rateLimitHits: rateLimitHits.affectedRows };
+}
+
+/** Every worker process registers; pg-boss's cron runs each tick once across all of them. */
+export async function startMaintenance(boss: Boss, orm: MikroORM): Promise<void> {
+  await boss.createQueue(MAINTENANCE_QUEUE);
+  // Every 10 minutes: keys are remembered "24 hours", give or take a few minutes of this period.
+  await boss.schedule(MAINTENANCE_QUEUE, '*/10 * * * *');
+  await boss.work(MAINTENANCE_QUEUE, async () => {
+    await runMaintenance(orm);
+  });
+}

@@ -1,0 +1,32 @@
+import { expect } from 'chai';
+import { runMaintenance } from '../../server/src/jobs/maintenance.ts';
+import { startTestService, type TestService } from '../support/service.ts';
+
+describe('maintenance', () => {
+  let svc: TestService;
+  before(async () => {
+    svc = await startTestService('maintenance', { RATE_LIMIT_STORE: 'postgres' });
+  });
+  after(() => svc.stop());
+
+  it('forgets idempotency keys older than 24 hours and rate-limit hits older than a minute, and nothing newer', async () => {
+    const shop = await svc.createMerchant();
+    for (const key of ['old', 'new']) {
+      await svc.request('POST', '/v1/payment_intents', { key: shop.testKey, body: { amount: 100, currency: 'NGN' }, headers: { 'Idempotency-Key': key } });
+    }
+    const em = svc.service.orm.em.fork();
+    await em.execute("update idempotency_keys set created_at = now() - interval '25 hours' where key = 'old'");
+    await em.execute("insert into rate_limit_hits (client, hit_at) values ('10.0.0.9', now() - interval '2 minutes')");
+    const purged = await runMaintenance(svc.service.orm);
+    expect(purged).to.deep.equal({ idempotencyKeys: 1, rateLimitHits: 1 });
+    const keys = await em.execute<{ key: string }[]>('select key from idempotency_keys');
+    expect(keys.map((k) => k.key)).to.deep.equal(['new']);
+    const [hits] = await em.execute<{ n: string }[]>('select count(*) as n from rate_limit_hits');
+    expect(Number(hits!.n)).to.equal(2); // this test's two requests
+  });
+
+  it('is scheduled with pg-boss in the worker', async () => {
+    const schedules = await svc.service.boss.getSchedules();
+    expect(schedules.map((s) => s.name)).to.include('maintenance');
+  });
+});
