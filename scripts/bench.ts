@@ -511,6 +511,14 @@ async function main(): Promise<number> {
   }
 
   try {
+    // 0. How busy the machine is before we start (other work on it makes every figure noisier).
+    const idleA = cpuSnapshot(undefined);
+    await sleep(1000);
+    const idleB = cpuSnapshot(undefined);
+    const busyBeforePct = Math.round(((idleB.machineBusyMs - idleA.machineBusyMs) / ((idleB.at - idleA.at) * os.cpus().length)) * 1000) / 10;
+    const loadBefore = os.loadavg();
+    if (busyBeforePct > 15) console.log(`bench: WARNING: the machine is already ${busyBeforePct}% busy before the bench starts; figures will be noisy`);
+
     // 1. The admin server and a fresh database.
     let adminUrl: string;
     let adminSource: string;
@@ -669,6 +677,9 @@ async function main(): Promise<number> {
         node: process.version,
         postgres: pgVersion,
         postgres_source: adminSource,
+        busy_pct_before_start: busyBeforePct,
+        loadavg_before: loadBefore.map((l) => Math.round(l * 100) / 100),
+        loadavg_after: os.loadavg().map((l) => Math.round(l * 100) / 100),
       },
       parameters: {
         connections: CONNECTIONS,

@@ -58,3 +58,21 @@ describe('npm run cli -- merchant create', () => {
     }
   });
 });
+
+describe('npm run db:migrate', () => {
+  it('applies the migrations to an empty database, then finds nothing left to do', async () => {
+    const { createTestDatabase } = await import('../support/database.ts');
+    const db = await createTestDatabase('migrate');
+    try {
+      const run = () =>
+        spawnSync(process.execPath, ['scripts/migrate.ts'], { env: { ...process.env, DATABASE_URL: db.url }, encoding: 'utf8', timeout: 30_000 });
+      const first = run();
+      expect(first.status, first.stderr).to.equal(0);
+      expect(first.stdout).to.match(/^Applied: Migration\d+_foundation/);
+      const second = run();
+      expect(second.stdout.trim()).to.equal('The database is up to date.');
+    } finally {
+      await db.drop();
+    }
+  });
+});
