@@ -11,6 +11,7 @@ import { errorHandler } from './errors.ts';
 import { requireSecretKey } from './auth.ts';
 import { rateLimit, type RateLimitStore } from './rate-limit.ts';
 import { operationHandlers } from './operations/index.ts';
+import { paymentSheetRouter } from '../web/payment-sheet.ts';
 import './context.ts';
 
 export interface AppDeps {
@@ -46,6 +47,8 @@ export function createApp(deps: AppDeps): Express {
     );
     res.type('html').send(contract.referenceHtml());
   });
+
+  app.use(paymentSheetRouter({ config }));
 
   app.use('/v1', rateLimit(deps.rateLimitStore, config.rateLimitPerMinute));
   app.use('/v1', authenticateWhereRequired(contract));
