@@ -102,3 +102,93 @@ if (callersOf !== undefined) {
     console.log(`${((v / sum) * 100).toFixed(1).padStart(6)}%  ${k}`);
   }
 }
+
+// --layers: every sample charged to one layer of the service, by the innermost frame that belongs
+// to a known package (native code, GC and builtins are charged to the JS that called them).
+// Samples whose leaf is a socket write (writeBuffer/writeUtf8String) are reported apart: under load
+// on a small machine they are mostly the thread being preempted by the PostgreSQL backend it woke.
+if (args.includes('--layers')) {
+  const layerOf = (b: string): string | undefined => {
+    if (b === 'express-openapi-validator' || b === 'ajv' || b === 'ajv-formats' || b === 'media-typer' || b === 'lodash.clonedeep' || b === 'path-to-regexp' && false) return 'express-openapi-validator (+ajv)';
+    if (b.startsWith('@mikro-orm/') || b === 'kysely') return 'MikroORM (+kysely)';
+    if (b === 'pg' || b === 'pg-pool' || b === 'pg-protocol' || b === 'pg-types' || b === 'postgres-date' || b === 'pg-connection-string') return 'pg driver';
+    if (b === 'express' || b === 'router' || b === 'path-to-regexp' || b === 'body-parser' || b === 'raw-body' || b === 'content-type' || b === 'type-is' || b === 'finalhandler' || b === 'send' || b === 'parseurl' || b === 'qs' || b === 'iconv-lite' || b === 'mime-types' || b === 'on-finished' || b === 'statuses' || b === 'depd' || b === 'accepts' || b === 'negotiator' || b === 'cookie' || b === 'vary' || b === 'http-errors' || b === 'encodeurl' || b === 'content-disposition' || b === 'proxy-addr' || b === 'forwarded' || b === 'ipaddr.js' || b === 'fresh' || b === 'range-parser' || b === 'etag') return 'express (+router, body-parser)';
+    if (b === 'pino' || b === 'fast-redact' || b === 'sonic-boom' || b === 'thread-stream' || b === 'pino-std-serializers' || b === 'server/src/log.ts') return 'pino / logging';
+    if (b === 'pg-boss' || b === 'cron-parser') return 'pg-boss';
+    if (b.startsWith('server/src/')) return `app: ${b.replace('server/src/', '')}`;
+    if (b.startsWith('node:_http') || b === 'node:net' || b.startsWith('node:internal/streams') || b === 'node:internal/stream_base_commons' || b === 'node:stream') return 'node http/net/streams';
+    if (b === 'node:internal/crypto/hash' || b === 'node:internal/crypto/random') return 'node crypto';
+    return undefined;
+  };
+  const layers = new Map<string, number>();
+  let sum = 0;
+  let t3 = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t3 += profile.timeDeltas[i]!;
+    const seconds = (t3 - profile.startTime) / 1e6;
+    if (seconds < from || seconds > to) continue;
+    const node = byId.get(profile.samples[i]!)!;
+    const dt = profile.timeDeltas[i + 1] ?? 0;
+    let layer: string | undefined;
+    const fn = node.callFrame.functionName;
+    if (fn === '(idle)') layer = '(idle)';
+    else if (fn === '(garbage collector)') layer = '(garbage collector)';
+    else if (fn === '(program)') layer = '(program: V8/runtime outside JS)';
+    else if (fn === 'writeBuffer' || fn === 'writeUtf8String') {
+      // who wrote: the driver (queries) or the HTTP response
+      let owner = 'other';
+      for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+        const b = bucket(byId.get(id)!.callFrame);
+        if (b === 'pg') { owner = 'pg (query to PostgreSQL)'; break; }
+        if (b === 'express') { owner = 'express (HTTP response)'; break; }
+      }
+      layer = `(socket write, wall time: ${owner})`;
+    } else {
+      for (let id: number | undefined = node.id; id !== undefined && layer === undefined; id = parent.get(id)) {
+        layer = layerOf(bucket(byId.get(id)!.callFrame));
+      }
+      layer ??= `other: ${bucket(node.callFrame)}`;
+    }
+    sum += dt;
+    layers.set(layer, (layers.get(layer) ?? 0) + dt);
+  }
+  const busy = sum - (layers.get('(idle)') ?? 0) - [...layers].filter(([k]) => k.startsWith('(socket write')).reduce((a, [, v]) => a + v, 0);
+  console.log(`\nlayers (% of sampled wall time; last column: % of busy time excluding idle and socket writes)`);
+  for (const [k, v] of [...layers].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    const ofBusy = k === '(idle)' || k.startsWith('(socket write') ? '' : `${((v / busy) * 100).toFixed(1).padStart(6)}%`;
+    console.log(`${((v / sum) * 100).toFixed(1).padStart(6)}%  ${(v / 1000).toFixed(0).padStart(7)} ms  ${ofBusy.padStart(7)}  ${k}`);
+  }
+}
+
+// --inclusive-fns PREFIX: inclusive time of the functions of packages starting with PREFIX
+// (each function counted once per stack), e.g. --inclusive-fns @mikro-orm
+const incPrefix = args.includes('--inclusive-fns') ? args[args.indexOf('--inclusive-fns') + 1] : undefined;
+if (incPrefix !== undefined) {
+  const inc = new Map<string, number>();
+  let sum = 0;
+  let t4 = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t4 += profile.timeDeltas[i]!;
+    const seconds = (t4 - profile.startTime) / 1e6;
+    if (seconds < from || seconds > to) continue;
+    const node = byId.get(profile.samples[i]!)!;
+    const fn = node.callFrame.functionName;
+    if (fn === '(idle)' || fn === 'writeBuffer' || fn === 'writeUtf8String') continue;
+    const dt = profile.timeDeltas[i + 1] ?? 0;
+    sum += dt;
+    const seen = new Set<string>();
+    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+      const f = byId.get(id)!.callFrame;
+      const b = bucket(f);
+      if (!b.startsWith(incPrefix)) continue;
+      const key = `${f.functionName || '(anon)'}  ${b}:${f.lineNumber + 1}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      inc.set(key, (inc.get(key) ?? 0) + dt);
+    }
+  }
+  console.log(`\ninclusive time of ${incPrefix}* functions (% of busy time excluding idle and socket writes)`);
+  for (const [k, v] of [...inc].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    console.log(`${((v / sum) * 100).toFixed(1).padStart(6)}%  ${(v / 1000).toFixed(0).padStart(7)} ms  ${k}`);
+  }
+}

@@ -21,3 +21,22 @@ export function koboToWire(amount: Kobo): string {
 export function koboFromDb(value: string | bigint | number): Kobo {
   return BigInt(value);
 }
+
+// The service fee, kept by the platform on every successful payment:
+// 1.5% of the amount rounded half-up to the kobo, plus NGN 100 from NGN 2,500 up, capped at NGN 2,000.
+const FEE_RATE_PER_MILLE = 15n;
+const FEE_FLAT: Kobo = 10_000n;
+const FEE_FLAT_FROM: Kobo = 250_000n;
+const FEE_CAP: Kobo = 200_000n;
+
+export function serviceFee(amount: Kobo): Kobo {
+  if (amount <= 0n) throw new RangeError('a payment amount is at least 1 kobo');
+  // Half-up on a non-negative numerator: add half the divisor, then truncate.
+  const percentage = (amount * FEE_RATE_PER_MILLE + 500n) / 1000n;
+  const fee = percentage + (amount >= FEE_FLAT_FROM ? FEE_FLAT : 0n);
+  return fee > FEE_CAP ? FEE_CAP : fee;
+}
+
+export function minKobo(a: Kobo, b: Kobo): Kobo {
+  return a < b ? a : b;
+}

@@ -4,6 +4,9 @@ import { PaymentIntent, type PaymentIntentStatus } from '../persistence/entities
 import { newClientSecret, newId, sha256Hex } from '../ids.ts';
 import { ApiError, notFound } from './errors.ts';
 import { koboFromRequest } from './money.ts';
+import { recordEvent } from './events.ts';
+import { pageOf, type Page, type PageOptions } from './pagination.ts';
+import { abandonPendingAttempts } from './payments.ts';
 import type { Caller } from './merchants.ts';
 
 export interface CreatePaymentIntentInput {
@@ -91,55 +94,53 @@ export async function cancelPaymentIntent(em: EntityManager, caller: Caller, id:
           `This payment intent is ${intent.status} and cannot be canceled; refund it instead.`,
         );
       case 'requires_authentication':
-        intent.status = 'canceled';
-        intent.canceled_at = new Date();
-        intent.cancellation_reason = 'requested_by_merchant';
-        intent.next_action = null;
+        await cancelOpenIntent(tx, intent, 'requested_by_merchant');
         return intent;
     }
   });
 }
 
-export interface ListOptions {
-  limit: number;
-  startingAfter?: string;
-  endingBefore?: string;
+/** Cancels an unpaid intent (locked by the caller) and records payment_intent.canceled. */
+export async function cancelOpenIntent(em: EntityManager, intent: PaymentIntent, reason: 'requested_by_merchant' | 'expired'): Promise<void> {
+  const now = new Date();
+  intent.status = 'canceled';
+  intent.canceled_at = now;
+  intent.cancellation_reason = reason;
+  intent.next_action = null;
+  await abandonPendingAttempts(em, intent.id, now);
+  await recordEvent(
+    em,
+    { merchantId: intent.merchant_id, livemode: intent.livemode },
+    'payment_intent.canceled',
+    { id: intent.id, cancellation_reason: reason },
+    intent.id,
+  );
+}
+
+/** Cancels up to `batch` unpaid intents past their expiry; returns how many. */
+export async function expireIntents(em: EntityManager, batch = 100): Promise<number> {
+  return em.transactional(async (tx) => {
+    // SKIP LOCKED: an intent a customer is paying right now is left for the next sweep.
+    const due = await tx.find(
+      PaymentIntent,
+      { status: 'requires_authentication', expires_at: { $lte: new Date() } },
+      { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, limit: batch, orderBy: { expires_at: 'asc' } },
+    );
+    for (const intent of due) await cancelOpenIntent(tx, intent, 'expired');
+    return due.length;
+  });
+}
+
+export interface ListOptions extends PageOptions {
   status?: PaymentIntentStatus;
 }
 
 /** Newest first; `starting_after` pages towards older intents, `ending_before` towards newer ones. */
-export async function listPaymentIntents(
-  em: EntityManager,
-  caller: Caller,
-  options: ListOptions,
-): Promise<{ data: PaymentIntent[]; hasMore: boolean }> {
-  if (options.startingAfter !== undefined && options.endingBefore !== undefined) {
-    throw new ApiError('invalid_request', 'Give starting_after or ending_before, not both.', 'ending_before');
-  }
+export async function listPaymentIntents(em: EntityManager, caller: Caller, options: ListOptions): Promise<Page<PaymentIntent>> {
   const scope = {
     merchant_id: caller.merchant.id,
     livemode: caller.livemode,
     ...(options.status === undefined ? {} : { status: options.status }),
   };
-  const cursorId = options.startingAfter ?? options.endingBefore;
-  const olderFirst = options.endingBefore === undefined;
-  let where: object = scope;
-  if (cursorId !== undefined) {
-    const param = olderFirst ? 'starting_after' : 'ending_before';
-    const cursor = await em.findOne(PaymentIntent, { id: cursorId, merchant_id: caller.merchant.id, livemode: caller.livemode });
-    if (cursor === null) throw new ApiError('invalid_request', `${param} names no payment intent of yours in this mode: '${cursorId}'.`, param);
-    const op = olderFirst ? '$lt' : '$gt';
-    where = {
-      ...scope,
-      $or: [{ created_at: { [op]: cursor.created_at } }, { created_at: cursor.created_at, id: { [op]: cursor.id } }],
-    };
-  }
-  const direction = olderFirst ? 'desc' : 'asc';
-  const rows = await em.find(PaymentIntent, where, {
-    orderBy: { created_at: direction, id: direction },
-    limit: options.limit + 1,
-  });
-  const hasMore = rows.length > options.limit;
-  const page = rows.slice(0, options.limit);
-  return { data: olderFirst ? page : page.reverse(), hasMore };
+  return pageOf(em, PaymentIntent, scope, options, 'payment intent');
 }

@@ -1,7 +1,10 @@
 import { ApiKey } from './api-key.ts';
+import { Event } from './event.ts';
 import { IdempotencyKey } from './idempotency-key.ts';
 import { Merchant } from './merchant.ts';
+import { PaymentAttempt } from './payment-attempt.ts';
 import { PaymentIntent, PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from './payment-intent.ts';
+import { Refund } from './refund.ts';
 
-export { ApiKey, IdempotencyKey, Merchant, PaymentIntent, PAYMENT_INTENT_STATUSES, type PaymentIntentStatus };
-export const entities = [Merchant, ApiKey, PaymentIntent, IdempotencyKey];
+export { ApiKey, Event, IdempotencyKey, Merchant, PaymentAttempt, PaymentIntent, Refund, PAYMENT_INTENT_STATUSES, type PaymentIntentStatus };
+export const entities = [Merchant, ApiKey, PaymentIntent, IdempotencyKey, PaymentAttempt, Refund, Event];

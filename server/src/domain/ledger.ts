@@ -1,0 +1,113 @@
+// The double-entry ledger. Every movement of money is one ledger transaction whose entries sum to
+// zero (PostgreSQL checks that at commit), and every account's balance is the sum of its entries
+// (kept beside them in the same transaction; `npm run cli -- ledger verify` proves it).
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Kobo } from './money.ts';
+
+export type AccountKind = 'merchant_available' | 'customer' | 'platform_fees' | 'card_network';
+
+export interface AccountRef {
+  livemode: boolean;
+  kind: AccountKind;
+  merchantId?: string;
+  /** Customers' balances are keyed by lower-cased e-mail. */
+  customerEmail?: string;
+}
+
+export const merchantAccount = (livemode: boolean, merchantId: string): AccountRef => ({ livemode, kind: 'merchant_available', merchantId });
+export const customerAccount = (livemode: boolean, email: string): AccountRef => ({ livemode, kind: 'customer', customerEmail: email.toLowerCase() });
+export const platformFees = (livemode: boolean): AccountRef => ({ livemode, kind: 'platform_fees' });
+/** The outside world: card money enters the ledger from here. Its balance is negative. */
+export const cardNetwork = (livemode: boolean): AccountRef => ({ livemode, kind: 'card_network' });
+
+/** The account's id, opening it (at zero) on first use. */
+export async function accountId(em: EntityManager, ref: AccountRef): Promise<string> {
+  const params = [ref.livemode, ref.kind, ref.merchantId ?? null, ref.customerEmail ?? null];
+  const [inserted] = await em.execute<{ id: string }[]>(
+    `insert into ledger_accounts (livemode, kind, merchant_id, customer_email) values (?, ?, ?, ?)
+     on conflict (livemode, kind, coalesce(merchant_id, ''), coalesce(customer_email, '')) do nothing
+     returning id`,
+    params,
+  );
+  if (inserted !== undefined) return String(inserted.id);
+  const [existing] = await em.execute<{ id: string }[]>(
+    `select id from ledger_accounts
+      where livemode = ? and kind = ? and coalesce(merchant_id, '') = coalesce(?, '') and coalesce(customer_email, '') = coalesce(?, '')`,
+    params,
+  );
+  return String(existing!.id);
+}
+
+/** The balance of an account, locking it until the transaction ends when `lock` is set. */
+export async function balanceOf(em: EntityManager, ref: AccountRef, options: { lock?: boolean } = {}): Promise<Kobo> {
+  const id = await accountId(em, ref);
+  const [row] = await em.execute<{ balance: string }[]>(
+    `select balance from ledger_accounts where id = ?${options.lock === true ? ' for update' : ''}`,
+    [id],
+  );
+  return BigInt(row!.balance);
+}
+
+export interface Posting {
+  livemode: boolean;
+  kind: 'payment' | 'refund' | 'top_up';
+  merchantId: string;
+  paymentIntentId?: string;
+  refundId?: string;
+  /** Amounts added to each account; they must sum to zero. */
+  entries: { account: AccountRef; amount: Kobo }[];
+}
+
+/** Writes one balanced ledger transaction and moves the balances with it. */
+export async function post(em: EntityManager, posting: Posting): Promise<void> {
+  const entries = posting.entries.filter((e) => e.amount !== 0n);
+  const sum = entries.reduce((total, e) => total + e.amount, 0n);
+  if (sum !== 0n) throw new Error(`unbalanced ledger posting (${posting.kind}): entries sum to ${sum}`);
+  const [txRow] = await em.execute<{ id: string }[]>(
+    `insert into ledger_transactions (livemode, kind, merchant_id, payment_intent_id, refund_id, created_at)
+     values (?, ?, ?, ?, ?, now()) returning id`,
+    [posting.livemode, posting.kind, posting.merchantId, posting.paymentIntentId ?? null, posting.refundId ?? null],
+  );
+  const resolved = await Promise.all(entries.map(async (e) => ({ id: await accountId(em, e.account), amount: e.amount })));
+  // Balances are updated in account-id order so concurrent postings lock rows in one order (no deadlocks).
+  resolved.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+  for (const entry of resolved) {
+    await em.execute('insert into ledger_entries (transaction_id, account_id, amount) values (?, ?, ?)', [
+      txRow!.id,
+      entry.id,
+      entry.amount.toString(),
+    ]);
+    await em.execute('update ledger_accounts set balance = balance + ? where id = ?', [entry.amount.toString(), entry.id]);
+  }
+}
+
+export interface LedgerDiscrepancy {
+  problem: string;
+}
+
+/** Recomputes every balance from its entries and checks every transaction sums to zero. */
+export async function verifyLedger(em: EntityManager): Promise<{ accounts: number; transactions: number; discrepancies: string[] }> {
+  const unbalanced = await em.execute<{ id: string; total: string }[]>(
+    `select t.id, coalesce(sum(e.amount), 0)::text as total
+       from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
+      group by t.id having coalesce(sum(e.amount), 0) <> 0 or count(e.id) = 0
+      order by t.id`,
+  );
+  const drifted = await em.execute<{ id: string; kind: string; balance: string; total: string }[]>(
+    `select a.id, a.kind, a.balance::text as balance, coalesce(sum(e.amount), 0)::text as total
+       from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+      group by a.id having a.balance <> coalesce(sum(e.amount), 0)
+      order by a.id`,
+  );
+  const [counts] = await em.execute<{ accounts: string; transactions: string }[]>(
+    'select (select count(*) from ledger_accounts) as accounts, (select count(*) from ledger_transactions) as transactions',
+  );
+  return {
+    accounts: Number(counts!.accounts),
+    transactions: Number(counts!.transactions),
+    discrepancies: [
+      ...unbalanced.map((t) => `ledger transaction ${t.id} sums to ${t.total}, not 0`),
+      ...drifted.map((a) => `account ${a.id} (${a.kind}) has balance ${a.balance} but its entries sum to ${a.total}`),
+    ],
+  };
+}

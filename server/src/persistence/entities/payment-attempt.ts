@@ -1,0 +1,24 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const PAYMENT_ATTEMPT_STATUSES = ['requires_otp', 'processing', 'succeeded', 'failed', 'abandoned'] as const;
+
+/** One try at paying an intent. Only the card's brand and last four digits are kept. */
+export const PaymentAttempt = defineEntity({
+  name: 'PaymentAttempt',
+  tableName: 'payment_attempts',
+  properties: {
+    id: p.string().primary(),
+    payment_intent_id: p.string(),
+    livemode: p.boolean(),
+    method: p.string(),
+    card_brand: p.string(),
+    card_last4: p.string(),
+    status: p.enum(PAYMENT_ATTEMPT_STATUSES),
+    failure_code: p.string().nullable(),
+    /** The processor's handle on an attempt it has not finished (OTP or processing). */
+    processor_reference: p.string().nullable(),
+    created_at: p.datetime(3),
+    completed_at: p.datetime(3).nullable(),
+  },
+});
+export type PaymentAttempt = InferEntity<typeof PaymentAttempt>;
