@@ -1,12 +1,16 @@
 // npm run cli -- <command>. Commands:
 //   merchant create --name NAME [--logo-url URL] [--json]
+//   ledger verify
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/src/config.ts';
 import { createMerchant } from '../server/src/domain/merchants.ts';
+import { verifyLedger } from '../server/src/domain/ledger.ts';
 import { openDatabase } from '../server/src/persistence/database.ts';
 import { createOrm, migrate } from '../server/src/persistence/orm.ts';
 
-const USAGE = `usage: npm run cli -- merchant create --name NAME [--logo-url URL] [--json]`;
+const USAGE = `usage:
+  npm run cli -- merchant create --name NAME [--logo-url URL] [--json]
+  npm run cli -- ledger verify`;
 
 function fail(message: string): never {
   console.error(`nairaflow cli: ${message}`);
@@ -14,58 +18,79 @@ function fail(message: string): never {
 }
 
 const [group, command, ...rest] = process.argv.slice(2);
-if (group !== 'merchant' || command !== 'create') fail(USAGE);
-
-const { values } = (() => {
-  try {
-    return parseArgs({
-      args: rest,
-      options: { name: { type: 'string' }, 'logo-url': { type: 'string' }, json: { type: 'boolean', default: false } },
-      strict: true,
-    });
-  } catch (error) {
-    return fail(`${(error as Error).message}\n${USAGE}`);
-  }
-})();
-if (values.name === undefined || values.name.trim() === '') fail(`--name is required\n${USAGE}`);
-const logoUrl = values['logo-url'];
-if (logoUrl !== undefined && !URL.canParse(logoUrl)) fail('--logo-url must be an absolute http(s) URL');
-
-let databaseUrl: string | undefined;
-try {
-  databaseUrl = loadConfig().databaseUrl;
-} catch (error) {
-  if (error instanceof ConfigError) fail(`configuration error: ${error.message}`);
-  throw error;
+if (group === 'ledger' && command === 'verify' && rest.length === 0) {
+  await withDatabase(async (orm) => {
+    const result = await verifyLedger(orm.em.fork());
+    if (result.discrepancies.length > 0) {
+      console.error(`ledger verify: FAILED: ${result.discrepancies[0]}`);
+      if (result.discrepancies.length > 1) console.error(`(and ${result.discrepancies.length - 1} more)`);
+      process.exitCode = 1;
+      return;
+    }
+    console.log(`ledger verify: OK (${result.transactions} transactions balance; ${result.accounts} account balances equal their entries)`);
+  });
+} else if (group === 'merchant' && command === 'create') {
+  await createMerchantCommand(rest);
+} else {
+  fail(USAGE);
 }
 
-const database = await openDatabase(databaseUrl);
-const orm = await createOrm({ databaseUrl: database.url, poolMax: 2 });
-try {
-  await migrate(orm);
-  const created = await createMerchant(orm.em.fork(), { name: values.name, logoUrl: logoUrl ?? null }).catch((error: Error) =>
-    fail(error.message),
-  );
-  const out = {
-    merchant_id: created.merchant.id,
-    name: created.merchant.name,
-    test_secret_key: created.testSecretKey,
-    live_secret_key: created.liveSecretKey,
-    // Dashboard sign-in arrives with the dashboard.
-    dashboard_email: null,
-    dashboard_password: null,
-  };
-  if (values.json) {
-    process.stdout.write(`${JSON.stringify(out)}\n`);
-  } else {
-    process.stdout.write(
-      `Created merchant ${out.name} (${out.merchant_id}).\n` +
-        `  Test secret key: ${out.test_secret_key}\n` +
-        `  Live secret key: ${out.live_secret_key}\n` +
-        `Keep the keys safe: they are shown only now.\n`,
-    );
+async function withDatabase(work: (orm: Awaited<ReturnType<typeof createOrm>>) => Promise<void>): Promise<void> {
+  let databaseUrl: string | undefined;
+  try {
+    databaseUrl = loadConfig().databaseUrl;
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`configuration error: ${error.message}`);
+    throw error;
   }
-} finally {
-  await orm.close();
-  await database.close();
+  const database = await openDatabase(databaseUrl);
+  const orm = await createOrm({ databaseUrl: database.url, poolMax: 2 });
+  try {
+    await migrate(orm);
+    await work(orm);
+  } finally {
+    await orm.close();
+    await database.close();
+  }
+}
+
+async function createMerchantCommand(args: string[]): Promise<void> {
+  const { values } = (() => {
+    try {
+      return parseArgs({
+        args,
+        options: { name: { type: 'string' }, 'logo-url': { type: 'string' }, json: { type: 'boolean', default: false } },
+        strict: true,
+      });
+    } catch (error) {
+      return fail(`${(error as Error).message}\n${USAGE}`);
+    }
+  })();
+  const name = values.name;
+  if (name === undefined || name.trim() === '') fail(`--name is required\n${USAGE}`);
+  const logoUrl = values['logo-url'];
+  if (logoUrl !== undefined && !/^https?:\/\/\S+$/.test(logoUrl)) fail('--logo-url must be an absolute http(s) URL');
+
+  await withDatabase(async (orm) => {
+    const created = await createMerchant(orm.em.fork(), { name, logoUrl: logoUrl ?? null }).catch((error: Error) => fail(error.message));
+    const out = {
+      merchant_id: created.merchant.id,
+      name: created.merchant.name,
+      test_secret_key: created.testSecretKey,
+      live_secret_key: created.liveSecretKey,
+      // Dashboard sign-in arrives with the dashboard.
+      dashboard_email: null,
+      dashboard_password: null,
+    };
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify(out)}\n`);
+    } else {
+      process.stdout.write(
+        `Created merchant ${out.name} (${out.merchant_id}).\n` +
+          `  Test secret key: ${out.test_secret_key}\n` +
+          `  Live secret key: ${out.live_secret_key}\n` +
+          `Keep the keys safe: they are shown only now.\n`,
+      );
+    }
+  });
 }

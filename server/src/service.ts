@@ -6,6 +6,10 @@ import { createApp, type AppDeps } from './http/app.ts';
 import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { startBoss, type Boss } from './jobs/boss.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
+import { createPaymentQueues, startPaymentWorkers } from './jobs/payment-jobs.ts';
+import type { PaymentsContext } from './domain/payments.ts';
+import { sandboxAcquirer } from './domain/processor/sandbox-acquirer.ts';
+import { testCardSimulator } from './domain/processor/test-cards.ts';
 import { createOrm, migrate, type Orm } from './persistence/orm.ts';
 
 export interface Service {
@@ -29,13 +33,22 @@ export async function startService({ config, log, onOperationResponse }: Service
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const boss = await startBoss({ databaseUrl: config.databaseUrl }, (error) => log.error({ err: error }, 'job queue error'));
 
-  if (config.role !== 'api') await startMaintenance(boss, orm);
+  const payments: PaymentsContext = {
+    boss,
+    processors: { test: testCardSimulator, live: sandboxAcquirer },
+    processingDelayMs: config.paymentProcessingDelayMs,
+  };
+  await createPaymentQueues(boss);
+  if (config.role !== 'api') {
+    await startMaintenance(boss, orm);
+    await startPaymentWorkers(boss, orm, payments, log);
+  }
 
   let server: Server | undefined;
   let rateLimitStore: RateLimitStore | undefined;
   if (config.role !== 'worker') {
     rateLimitStore = config.rateLimitStore === 'postgres' ? new PostgresRateLimitStore(orm) : new MemoryRateLimitStore();
-    const app = createApp({ config, orm, log, rateLimitStore, onOperationResponse });
+    const app = createApp({ config, orm, log, rateLimitStore, payments, onOperationResponse });
     server = createServer(app);
     // Keep-alive longer than a typical load balancer's idle timeout, so it closes connections first.
     server.keepAliveTimeout = 65_000;

@@ -89,6 +89,242 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payment_intents/{id}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The payment intent's id.
+                 * @example pi_2JIglADXcZSH0YR87yZi3eO4
+                 */
+                id: components["parameters"]["PaymentIntentIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve the checkout view of a payment intent
+         * @description Returns what the payment sheet shows the customer: the amount, the description, the
+         *     merchant's name and logo, the status, whether an OTP is awaited (`next_action`), why the
+         *     last attempt failed (`last_error`) and whether confirm must send an e-mail (`needs_email`).
+         *     Poll it to follow an intent that is `processing`.
+         *
+         *     No secret key: the `client_secret` is the credential. An unknown intent and a wrong
+         *     `client_secret` get the same `404 resource_missing`, so the answer reveals nothing about
+         *     which intents exist.
+         */
+        get: operations["retrieveCheckout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_intents/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The payment intent's id.
+                 * @example pi_2JIglADXcZSH0YR87yZi3eO4
+                 */
+                id: components["parameters"]["PaymentIntentIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a payment intent with a card
+         * @description Makes one payment attempt with the customer's card and returns the checkout view after it.
+         *     The intent must be `requires_authentication` and not past `expires_at`. Send `email` when
+         *     the view's `needs_email` is `true` (the intent has no customer e-mail, and a refund needs a
+         *     customer balance to land in); it then becomes the intent's customer e-mail.
+         *
+         *     The outcome of the attempt is in the `200` answer, never in an HTTP error:
+         *     - succeeded: `status` is `succeeded` and `payment_intent.succeeded` is sent;
+         *     - declined or failed: `status` stays `requires_authentication`, `last_error` says why, a
+         *       `payment_intent.failed` event is sent, and the customer may try again;
+         *     - an OTP is needed: `next_action` is `{"type": "otp"}`; send it with
+         *       `POST /v1/payment_intents/{id}/otp`;
+         *     - the processor answers later: `status` is `processing`; poll the checkout view for the
+         *       outcome.
+         *
+         *     HTTP errors are for bad requests and wrong states: a malformed body, a card number that
+         *     fails the Luhn check, an expired card or a missing `email` (`400 invalid_request`), and an
+         *     intent that is canceled, succeeded, processing or expired (`400
+         *     payment_intent_unexpected_state`). The card number, expiry and CVC are never stored or
+         *     logged; only the brand and the last four digits are kept.
+         *
+         *     Test cards (test mode; any future expiry and any CVC):
+         *
+         *     | Number | Outcome |
+         *     |---|---|
+         *     | `4084 0840 8408 4081` | Succeeds. |
+         *     | `5060 6666 6666 6666 666` | Asks for an OTP (`next_action: {"type": "otp"}`): `123456` succeeds, any other OTP fails the attempt with `invalid_otp`. |
+         *     | `4084 0800 0000 5408` | Fails: `card_declined`. |
+         *     | `4084 0800 0000 0409` | Fails: `insufficient_funds`. |
+         *     | `4000 0000 0000 0259` | `processing`, then succeeds shortly after. |
+         *     | `4000 0000 0000 0267` | `processing`, then fails shortly after: `processor_declined`. |
+         *     | Any other Luhn-valid number | Fails: `card_declined`. |
+         *
+         *     Live mode refuses the test cards (the attempt fails with `test_card_in_live_mode`) and
+         *     sends every other card to the live processor.
+         */
+        post: operations["confirmPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment_intents/{id}/otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The payment intent's id.
+                 * @example pi_2JIglADXcZSH0YR87yZi3eO4
+                 */
+                id: components["parameters"]["PaymentIntentIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the OTP of a payment attempt
+         * @description Completes the payment attempt that is waiting for a one-time password (the view's
+         *     `next_action` is `{"type": "otp"}`). The right OTP makes the intent `succeeded`; a wrong
+         *     one fails the attempt (`last_error: invalid_otp`, `next_action` null, a
+         *     `payment_intent.failed` event), after which the customer may confirm again. Either way the
+         *     answer is `200` with the checkout view. With no OTP awaited the request is refused with
+         *     `400 payment_intent_unexpected_state`.
+         *
+         *     With the test card `5060 6666 6666 6666 666`, `123456` is the right OTP.
+         */
+        post: operations["submitPaymentIntentOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List refunds
+         * @description Lists the caller's refunds in the key's mode, newest first, optionally only those of one
+         *     payment intent. See Pagination.
+         */
+        get: operations["listRefunds"];
+        put?: never;
+        /**
+         * Refund a payment
+         * @description Refunds all or part of a `succeeded` payment intent: `amount` kobo, or, without `amount`,
+         *     the whole not-yet-refunded remainder. The refund is paid at once: its amount moves from the
+         *     merchant's available balance to the customer's balance (keyed by the intent's customer
+         *     e-mail), the intent's `amount_refunded` grows by it, and a `refund.succeeded` event is
+         *     sent.
+         *
+         *     Refused, with nothing moved:
+         *     - `400 invalid_request` when the intent has not succeeded, when `amount` is more than is
+         *       left to refund, or when nothing is left (the intent is fully refunded);
+         *     - `409 insufficient_balance` when the merchant's available balance cannot cover the refund.
+         *
+         *     Concurrent refunds never overdraw the balance nor refund more than the intent's amount.
+         *     Send an `Idempotency-Key` so that a retry cannot refund twice; for refunds the money fields
+         *     a reused key must repeat are `payment_intent` and `amount`. See Idempotency.
+         */
+        post: operations["createRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The refund's id.
+                 * @example re_JurEN7BwFUda4lR3dP5WbDqI
+                 */
+                id: components["parameters"]["RefundIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a refund
+         * @description Returns the refund. A refund of another merchant or of the other mode is
+         *     `404 resource_missing`, as is an id that does not exist.
+         */
+        get: operations["retrieveRefund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve the balance
+         * @description Returns the merchant's available balance in the key's mode: succeeded payments less their
+         *     service fees, less refunds, plus (in test mode) top-ups. Refunds are paid from it.
+         */
+        get: operations["retrieveBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/test_helpers/top_up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Top up the test balance
+         * @description Test mode only: adds `amount` kobo to the merchant's test balance, so that refunds can be
+         *     tried without first taking payments. Returns the balance after the top-up. With a live
+         *     key this endpoint does not exist (`404 resource_missing`).
+         *
+         *     Send an `Idempotency-Key` so that a retry cannot add the amount twice; the money field a
+         *     reused key must repeat is `amount`. See Idempotency.
+         */
+        post: operations["topUpBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "payment_intent.succeeded": {
@@ -239,6 +475,17 @@ export interface components {
          */
         PaymentIntentId: string;
         /**
+         * @description A refund id, `re_` and 24 letters and digits.
+         * @example re_JurEN7BwFUda4lR3dP5WbDqI
+         */
+        RefundId: string;
+        /**
+         * @description A payment intent's client secret: the intent id, `_secret_` and 24 letters and digits. The
+         *     customer's credential for the Checkout operations of that intent.
+         * @example pi_CVnw3LrvvbVmQ6LkkKrxFOE8_secret_hob9bzYiC9LnGd6wOT62fWI7
+         */
+        ClientSecret: string;
+        /**
          * @description An amount in kobo (1 NGN = 100 kobo) as a decimal string of an integer, so that large
          *     values keep their precision in every JSON parser.
          * @example 250000
@@ -377,6 +624,134 @@ export interface components {
             has_more: boolean;
         };
         /**
+         * @description A payment intent as its customer may see it in the payment sheet: no metadata, customer
+         *     details, merchant id or fees.
+         */
+        CheckoutView: {
+            id: components["schemas"]["PaymentIntentId"];
+            /** @description `false` in test mode (test cards only), `true` in live mode. */
+            livemode: boolean;
+            amount: components["schemas"]["Kobo"];
+            currency: components["schemas"]["Currency"];
+            /** @description The intent's description; the empty string when none was given. */
+            description: string;
+            /** @description The merchant's display name. */
+            merchant_name: string;
+            /**
+             * Format: uri
+             * @description The merchant's logo, or null when it has none.
+             */
+            merchant_logo_url: string | null;
+            status: components["schemas"]["PaymentIntentStatus"];
+            /**
+             * Format: date-time
+             * @description After this time the intent cannot be paid.
+             */
+            expires_at: string;
+            /**
+             * @description What the customer must do next, or null: `{"type": "otp"}` when the card issuer waits
+             *     for a one-time password (send it with `POST /v1/payment_intents/{id}/otp`).
+             */
+            next_action: {
+                /**
+                 * @description `otp`: enter the one-time password sent by the card issuer.
+                 * @enum {string}
+                 */
+                type: "otp";
+            } | null;
+            /**
+             * @description Why the last payment attempt failed (`card_declined`, `insufficient_funds`,
+             *     `invalid_otp`, `processor_declined`, `test_card_in_live_mode`, ...); null when none
+             *     has. The customer may try again while the status is `requires_authentication`.
+             */
+            last_error: string | null;
+            /**
+             * @description `true` when the intent has no customer e-mail, so confirm must send `email` (a refund
+             *     is paid to the customer's balance, which is keyed by e-mail).
+             */
+            needs_email: boolean;
+        };
+        ConfirmPaymentIntentRequest: {
+            client_secret: components["schemas"]["ClientSecret"];
+            /**
+             * @description The payment method. Only cards are accepted.
+             * @enum {string}
+             */
+            method: "card";
+            /** @description The customer's card. Never stored; only its brand and last four digits are kept. */
+            card: {
+                /** @description The card number, digits, spaces allowed. It must pass the Luhn check. */
+                number: string;
+                /** @description The expiry month, 1 to 12. The card must not have expired. */
+                exp_month: number;
+                /** @description The four-digit expiry year. */
+                exp_year: number;
+                /** @description The 3 or 4 digit security code. */
+                cvc: string;
+            };
+            /**
+             * Format: email
+             * @description The customer's e-mail. Required when the checkout view's `needs_email` is `true` (the
+             *     intent has no customer e-mail); it then becomes the intent's customer e-mail, where
+             *     refunds are paid.
+             */
+            email?: string;
+        };
+        SubmitPaymentIntentOtpRequest: {
+            client_secret: components["schemas"]["ClientSecret"];
+            /** @description The one-time password the card issuer sent the customer, 4 to 8 digits. */
+            otp: string;
+        };
+        /** @description The merchant's available balance in one mode. */
+        Balance: {
+            /** @description The mode of the balance (the key's mode). */
+            livemode: boolean;
+            currency: components["schemas"]["Currency"];
+            /** @description What the merchant has available, in kobo; refunds are paid from it. */
+            available: components["schemas"]["Kobo"];
+        };
+        TopUpBalanceRequest: {
+            /** @description The amount to add to the test balance, in kobo, 1 to 10^15. */
+            amount: number;
+        };
+        CreateRefundRequest: {
+            /** @description The succeeded payment intent to refund. */
+            payment_intent: components["schemas"]["PaymentIntentId"];
+            /**
+             * @description How much to refund, in kobo, 1 to 10^15, at most what is left to refund. When omitted,
+             *     the whole not-yet-refunded remainder is refunded.
+             */
+            amount?: number;
+        };
+        /**
+         * @description A refund of all or part of a succeeded payment, paid from the merchant's available balance
+         *     to the customer's balance.
+         */
+        Refund: {
+            id: components["schemas"]["RefundId"];
+            /** @description `false` in test mode, `true` in live mode. */
+            livemode: boolean;
+            /** @description The refunded payment intent. */
+            payment_intent: components["schemas"]["PaymentIntentId"];
+            /** @description The refunded amount, in kobo. */
+            amount: components["schemas"]["Kobo"];
+            /**
+             * @description `succeeded`: the amount is in the customer's balance. Refunds are paid at once.
+             * @enum {string}
+             */
+            status: "succeeded";
+            /** Format: date-time */
+            created_at: string;
+        };
+        RefundList: {
+            /** @constant */
+            object: "list";
+            /** @description The refunds of this page, newest first. */
+            data: components["schemas"]["Refund"][];
+            /** @description Whether more refunds exist beyond this page in the direction of travel. */
+            has_more: boolean;
+        };
+        /**
          * @description What every event has. `type` decides the shape of `data`; see the Webhooks section for each
          *     type. Events may be delivered more than once: use `id` to de-duplicate.
          */
@@ -471,8 +846,7 @@ export interface components {
             created: number;
             livemode: boolean;
             data: {
-                /** @description The refund id, `re_` and 24 letters and digits. */
-                id: string;
+                id: components["schemas"]["RefundId"];
                 payment_intent: components["schemas"]["PaymentIntentId"];
                 /** @description The refunded amount, in kobo. */
                 amount: components["schemas"]["Kobo"];
@@ -499,8 +873,8 @@ export interface components {
         /**
          * @description `invalid_request`: the body is not valid JSON, has an unknown field, or a field is missing
          *     or invalid; a query or path parameter is invalid; or the `Idempotency-Key` was used
-         *     before with a different `amount` or `currency`, or on another endpoint. `param` names the
-         *     field at fault when there is one.
+         *     before with different money fields (see Idempotency) or on another endpoint. `param` names
+         *     the field at fault when there is one.
          */
         BadRequest: {
             headers: {
@@ -609,6 +983,131 @@ export interface components {
             };
         };
         /**
+         * @description `invalid_request`: the body is not valid JSON, has an unknown field, or a field is missing
+         *     or invalid, including a card number that fails the Luhn check (`param` `card.number`), an
+         *     expired card (`param` `card.exp_month`) and a missing `email` when the intent has no
+         *     customer e-mail (`param` `email`); or the id is not a valid payment intent id.
+         *     `payment_intent_unexpected_state`: the intent cannot be paid because it is `canceled`,
+         *     `succeeded`, `processing` or past `expires_at`.
+         */
+        ConfirmBadRequest: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `invalid_request`: the body is not valid JSON, has an unknown field, or a field is missing
+         *     or invalid (an `otp` that is not 4 to 8 digits, say); or the id is not a valid payment
+         *     intent id. `payment_intent_unexpected_state`: no OTP is awaited (the view's `next_action`
+         *     is not `{"type": "otp"}`): no card was confirmed yet, the attempt already ended, or the
+         *     intent is `canceled`, `succeeded`, `processing` or past `expires_at`.
+         */
+        OtpBadRequest: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `invalid_request`, with nothing moved: the payment intent has not succeeded, `amount` is
+         *     more than is left to refund, or nothing is left to refund; or the body is not valid JSON,
+         *     has an unknown field, or a field is missing or invalid; or the `Idempotency-Key` was used
+         *     before with a different `payment_intent` or `amount`, or on another endpoint. `param`
+         *     names the field at fault when there is one.
+         */
+        RefundBadRequest: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `resource_missing`: no payment intent has this id, or the `client_secret` is not this
+         *     intent's. Both get the same answer, so it reveals nothing about which intents exist.
+         */
+        CheckoutNotFound: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `resource_missing` (`param` `payment_intent`): no payment intent with this id exists for
+         *     the caller, because it was never created, belongs to another merchant, or was created
+         *     under the other mode's key.
+         */
+        RefundPaymentIntentNotFound: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `resource_missing`: test helpers exist only in test mode; with a live key this endpoint
+         *     does not exist.
+         */
+        TestHelperNotFound: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `insufficient_balance`: the merchant's available balance cannot cover the refund; nothing
+         *     moved. Retry once the balance covers it (in test mode, top it up).
+         *     `idempotency_key_in_use`: another request with the same `Idempotency-Key` is still in
+         *     progress. Retry shortly with the same key: you will get the refund that request created.
+         */
+        RefundConflict: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description `internal_error` (status 500): something went wrong on our side. The message says nothing
          *     of the cause; quote `request_id` to support. Retrying is safe with the same
          *     `Idempotency-Key`.
@@ -645,9 +1144,9 @@ export interface components {
     };
     parameters: {
         /**
-         * @description A key chosen by the caller, unique to the thing being paid for (an order id, a UUID). The
-         *     same key again within 24 hours returns the first response instead of creating another
-         *     intent. See Idempotency.
+         * @description A key chosen by the caller, unique to the thing being done (an order id, a refund request's
+         *     id, a UUID). The same key again within 24 hours returns the first response instead of
+         *     creating another object or moving money again. See Idempotency.
          * @example order-1042-attempt-1
          */
         IdempotencyKey: string;
@@ -656,6 +1155,11 @@ export interface components {
          * @example pi_2JIglADXcZSH0YR87yZi3eO4
          */
         PaymentIntentIdPath: components["schemas"]["PaymentIntentId"];
+        /**
+         * @description The refund's id.
+         * @example re_JurEN7BwFUda4lR3dP5WbDqI
+         */
+        RefundIdPath: components["schemas"]["RefundId"];
         /**
          * @description `t=<unix seconds>,v1=<hex>`: `t` is the time of this delivery attempt and each `v1` is the
          *     lowercase hex HMAC-SHA256, keyed with the endpoint's signing secret (`whsec_...`), of
@@ -763,9 +1267,9 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description A key chosen by the caller, unique to the thing being paid for (an order id, a UUID). The
-                 *     same key again within 24 hours returns the first response instead of creating another
-                 *     intent. See Idempotency.
+                 * @description A key chosen by the caller, unique to the thing being done (an order id, a refund request's
+                 *     id, a UUID). The same key again within 24 hours returns the first response instead of
+                 *     creating another object or moving money again. See Idempotency.
                  * @example order-1042-attempt-1
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
@@ -871,6 +1375,338 @@ export interface operations {
             400: components["responses"]["BadRequestOrUnexpectedState"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    retrieveCheckout: {
+        parameters: {
+            query: {
+                /**
+                 * @description The intent's client secret, as create returned it.
+                 * @example pi_CVnw3LrvvbVmQ6LkkKrxFOE8_secret_hob9bzYiC9LnGd6wOT62fWI7
+                 */
+                client_secret: components["schemas"]["ClientSecret"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The payment intent's id.
+                 * @example pi_2JIglADXcZSH0YR87yZi3eO4
+                 */
+                id: components["parameters"]["PaymentIntentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intent as the customer may see it. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["CheckoutNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    confirmPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The payment intent's id.
+                 * @example pi_2JIglADXcZSH0YR87yZi3eO4
+                 */
+                id: components["parameters"]["PaymentIntentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmPaymentIntentRequest"];
+            };
+        };
+        responses: {
+            /**
+             * @description The checkout view after the attempt, whatever its outcome: `succeeded`, `processing`,
+             *     an OTP awaited (`next_action`), or failed (`last_error` set, still
+             *     `requires_authentication`).
+             */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutView"];
+                };
+            };
+            400: components["responses"]["ConfirmBadRequest"];
+            404: components["responses"]["CheckoutNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    submitPaymentIntentOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The payment intent's id.
+                 * @example pi_2JIglADXcZSH0YR87yZi3eO4
+                 */
+                id: components["parameters"]["PaymentIntentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitPaymentIntentOtpRequest"];
+            };
+        };
+        responses: {
+            /**
+             * @description The checkout view after the OTP: `succeeded`, or `requires_authentication` with
+             *     `last_error: invalid_otp`.
+             */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutView"];
+                };
+            };
+            400: components["responses"]["OtpBadRequest"];
+            404: components["responses"]["CheckoutNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listRefunds: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only the refunds of this payment intent.
+                 * @example pi_2JIglADXcZSH0YR87yZi3eO4
+                 */
+                payment_intent?: components["schemas"]["PaymentIntentId"];
+                /**
+                 * @description How many refunds to return, 1 to 100.
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description Cursor for the next (older) page: the id of the last refund of the current page.
+                 *     Give at most one of `starting_after` and `ending_before`.
+                 * @example re_JurEN7BwFUda4lR3dP5WbDqI
+                 */
+                starting_after?: components["schemas"]["RefundId"];
+                /**
+                 * @description Cursor for the previous (newer) page: the id of the first refund of the current page.
+                 *     Give at most one of `starting_after` and `ending_before`.
+                 * @example re_sMm0Ok263y6aCSYs5sXN0JI8
+                 */
+                ending_before?: components["schemas"]["RefundId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of refunds, newest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key chosen by the caller, unique to the thing being done (an order id, a refund request's
+                 *     id, a UUID). The same key again within 24 hours returns the first response instead of
+                 *     creating another object or moving money again. See Idempotency.
+                 * @example order-1042-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRefundRequest"];
+            };
+        };
+        responses: {
+            /**
+             * @description The refund was paid, or (with `Idempotent-Replayed: true`) this is the replay of the
+             *     first response to this `Idempotency-Key` and nothing moved again.
+             */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["RefundBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["RefundPaymentIntentNotFound"];
+            409: components["responses"]["RefundConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    retrieveRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The refund's id.
+                 * @example re_JurEN7BwFUda4lR3dP5WbDqI
+                 */
+                id: components["parameters"]["RefundIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    retrieveBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The available balance. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    topUpBalance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key chosen by the caller, unique to the thing being done (an order id, a refund request's
+                 *     id, a UUID). The same key again within 24 hours returns the first response instead of
+                 *     creating another object or moving money again. See Idempotency.
+                 * @example order-1042-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TopUpBalanceRequest"];
+            };
+        };
+        responses: {
+            /**
+             * @description The balance after the top-up, or (with `Idempotent-Replayed: true`) the replay of the
+             *     first response to this `Idempotency-Key`, with nothing added again.
+             */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["TestHelperNotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };

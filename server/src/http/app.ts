@@ -3,6 +3,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import type { PaymentsContext } from '../domain/payments.ts';
 import { ApiError } from '../domain/errors.ts';
 import { newId } from '../ids.ts';
 import { redactText } from '../log.ts';
@@ -19,6 +20,7 @@ export interface AppDeps {
   orm: MikroORM;
   log: Logger;
   rateLimitStore: RateLimitStore;
+  payments: PaymentsContext;
   /** Called once per answered API operation (the tests use it to prove every documented response occurs). */
   onOperationResponse?: (operationId: string, status: number) => void;
 }
@@ -64,7 +66,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  const handlerDeps = { config };
+  const handlerDeps = { config, payments: deps.payments };
   for (const operation of contract.operations) {
     const factory = operationHandlers[operation.operationId as keyof typeof operationHandlers];
     if (factory === undefined) throw new Error(`openapi.yaml names operation ${operation.operationId}, which has no handler`);

@@ -1,13 +1,23 @@
 import type { RequestHandler } from 'express';
 import type { Config } from '../../config.ts';
+import type { PaymentsContext } from '../../domain/payments.ts';
 import type { operations } from '../../generated/openapi.ts';
 import cancelPaymentIntent from './cancelPaymentIntent.ts';
+import confirmPaymentIntent from './confirmPaymentIntent.ts';
 import createPaymentIntent from './createPaymentIntent.ts';
+import createRefund from './createRefund.ts';
 import listPaymentIntents from './listPaymentIntents.ts';
+import listRefunds from './listRefunds.ts';
+import retrieveBalance from './retrieveBalance.ts';
+import retrieveCheckout from './retrieveCheckout.ts';
 import retrievePaymentIntent from './retrievePaymentIntent.ts';
+import retrieveRefund from './retrieveRefund.ts';
+import submitPaymentIntentOtp from './submitPaymentIntentOtp.ts';
+import topUpBalance from './topUpBalance.ts';
 
 export interface OperationDeps {
   config: Config;
+  payments: PaymentsContext;
 }
 
 type Factory = (deps: OperationDeps) => RequestHandler<any>;
@@ -21,4 +31,12 @@ export const operationHandlers: Record<ApiOperationId, Factory> = {
   retrievePaymentIntent,
   listPaymentIntents,
   cancelPaymentIntent,
+  retrieveCheckout,
+  confirmPaymentIntent,
+  submitPaymentIntentOtp,
+  retrieveBalance,
+  topUpBalance,
+  createRefund,
+  retrieveRefund,
+  listRefunds,
 };

@@ -1,0 +1,13 @@
+import type { Request, Response } from 'express';
+import type { operations } from '../../generated/openapi.ts';
+import { confirmPayment, merchantOf } from '../../domain/payments.ts';
+import { presentCheckout } from '../presenters/checkout.ts';
+import type { OperationDeps } from './index.ts';
+
+type Body = operations['confirmPaymentIntent']['requestBody']['content']['application/json'];
+
+export default (deps: OperationDeps) => async (req: Request<{ id: string }>, res: Response) => {
+  const body = req.body as Body;
+  const intent = await confirmPayment(req.em, deps.payments, req.params.id, body.client_secret, body);
+  res.json(presentCheckout(intent, await merchantOf(req.em, intent)));
+};

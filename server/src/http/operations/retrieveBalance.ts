@@ -1,0 +1,10 @@
+import type { Request, Response } from 'express';
+import { availableBalance } from '../../domain/balance.ts';
+import { koboToWire } from '../../domain/money.ts';
+import { callerOf } from '../context.ts';
+
+export default () => async (req: Request, res: Response) => {
+  const caller = callerOf(req);
+  const available = await availableBalance(req.em, caller);
+  res.json({ livemode: caller.livemode, currency: 'NGN', available: koboToWire(available) });
+};

@@ -1,0 +1,17 @@
+import type { Request, Response } from 'express';
+import type { operations } from '../../generated/openapi.ts';
+import { topUp } from '../../domain/balance.ts';
+import { koboToWire } from '../../domain/money.ts';
+import { callerOf } from '../context.ts';
+import { sendIdempotently } from '../idempotency.ts';
+
+type Body = operations['topUpBalance']['requestBody']['content']['application/json'];
+
+export default () => async (req: Request, res: Response) => {
+  const caller = callerOf(req);
+  const body = req.body as Body;
+  await sendIdempotently(req, res, 'topUpBalance', { amount: body.amount }, async (tx) => {
+    const available = await topUp(tx, caller, body.amount);
+    return { status: 200, body: { livemode: caller.livemode, currency: 'NGN', available: koboToWire(available) } };
+  });
+};

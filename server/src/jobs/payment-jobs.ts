@@ -1,0 +1,28 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { expireIntents } from '../domain/payment-intents.ts';
+import { completeProcessingAttempt, PAYMENT_COMPLETION_QUEUE, type PaymentsContext } from '../domain/payments.ts';
+import type { Boss } from './boss.ts';
+
+export const INTENT_EXPIRY_QUEUE = 'payment-intent-expiry';
+
+/** Queues every role needs to exist before it sends to them. */
+export async function createPaymentQueues(boss: Boss): Promise<void> {
+  await boss.createQueue(PAYMENT_COMPLETION_QUEUE);
+  await boss.createQueue(INTENT_EXPIRY_QUEUE);
+}
+
+/** The worker side of payments: finishing processing attempts, and cancelling expired intents. */
+export async function startPaymentWorkers(boss: Boss, orm: MikroORM, ctx: PaymentsContext, log: Logger): Promise<void> {
+  // Delayed jobs (startAfter) are found by polling; half a second is pg-boss's shortest interval.
+  await boss.work<{ attempt_id: string }>(PAYMENT_COMPLETION_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
+    for (const job of jobs) await completeProcessingAttempt(orm.em.fork(), ctx, job.data.attempt_id);
+  });
+  // Every minute; each run cancels in batches until nothing expired is left.
+  await boss.schedule(INTENT_EXPIRY_QUEUE, '* * * * *');
+  await boss.work(INTENT_EXPIRY_QUEUE, async () => {
+    let total = 0;
+    for (let expired = -1; expired !== 0; total += expired) expired = await expireIntents(orm.em.fork());
+    if (total > 0) log.info({ expired: total }, 'canceled expired payment intents');
+  });
+}
