@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { sampleRequests } from '../support/operations.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 
 describe('secret-key authentication', () => {
@@ -22,14 +23,9 @@ describe('secret-key authentication', () => {
   ];
 
   for (const [what, headers] of badCredentials) {
-    it(`refuses ${what} with 401 invalid_api_key on every operation`, async () => {
-      for (const [method, path] of [
-        ['POST', '/v1/payment_intents'],
-        ['GET', '/v1/payment_intents'],
-        ['GET', '/v1/payment_intents/pi_000000000000000000000000'],
-        ['POST', '/v1/payment_intents/pi_000000000000000000000000/cancel'],
-      ] as const) {
-        const res = await svc.request(method, path, { headers, ...(method === 'POST' ? { body } : {}) });
+    it(`refuses ${what} with 401 invalid_api_key on every merchant operation`, async () => {
+      for (const { method, path, hasBody } of sampleRequests().filter((op) => op.secured)) {
+        const res = await svc.request(method, path, { headers, ...(hasBody ? { body } : {}) });
         expect(res.status, `${method} ${path}`).to.equal(401);
         expect(res.body.error).to.include({ code: 'invalid_api_key', request_id: res.headers.get('x-request-id') });
       }
@@ -54,6 +50,15 @@ describe('secret-key authentication', () => {
   it('accepts the scheme name in any case', async () => {
     const res = await svc.request('GET', '/v1/payment_intents', { headers: { authorization: `bearer ${shop.testKey}` } });
     expect(res.status).to.equal(200);
+  });
+
+  it('asks no secret key of the customer-side operations, whose credential is the client secret', async () => {
+    const customerSide = sampleRequests().filter((op) => !op.secured);
+    expect(customerSide.map((op) => op.operationId).sort()).to.deep.equal(['confirmPaymentIntent', 'retrieveCheckout', 'submitPaymentIntentOtp']);
+    for (const { method, path, hasBody } of customerSide) {
+      const res = await svc.request(method, path, hasBody ? { body: {} } : {});
+      expect(res.status, `${method} ${path}`).to.not.equal(401);
+    }
   });
 
   it('does not guard the contract or the API reference', async () => {

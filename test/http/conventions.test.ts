@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { sampleRequests } from '../support/operations.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 
 describe('HTTP conventions', () => {
@@ -48,6 +49,17 @@ describe('HTTP conventions', () => {
       const res = await svc.request(method!, path!, { key: shop.testKey });
       expect(res.status, `${method} ${path}`).to.equal(405);
       expect(res.body.error.code).to.equal('method_not_allowed');
+    }
+  });
+
+  it('refuses a body over 64 KiB with 413 request_too_large on every operation that takes a body', async () => {
+    const big = { padding: 'x'.repeat(65 * 1024) };
+    const withBody = sampleRequests().filter((op) => op.hasBody);
+    expect(withBody.length).to.be.greaterThan(4);
+    for (const { method, path } of withBody) {
+      const res = await svc.request(method, path, { key: shop.testKey, body: big });
+      expect(res.status, `${method} ${path}`).to.equal(413);
+      expect(res.body.error.code).to.equal('request_too_large');
     }
   });
 

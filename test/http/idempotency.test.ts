@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { runIdempotently } from '../../server/src/domain/idempotency.ts';
+import { idempotencyLockId, runIdempotently } from '../../server/src/domain/idempotency.ts';
+import { paidIntent } from '../support/payments.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 
 describe('idempotency keys', () => {
@@ -124,5 +125,30 @@ describe('idempotency keys', () => {
     // After the race the key simply replays.
     const later = await create(merchant.testKey, 'race-1', body);
     expect(later.body.id).to.equal(created[0]!.body.id);
+  });
+
+  it('answers 409 idempotency_key_in_use on every create while another request holds the key, and creates nothing', async () => {
+    const merchant = await svc.createMerchant('Held keys');
+    await svc.request('POST', '/v1/test_helpers/top_up', { key: merchant.testKey, body: { amount: 1_000_000 } });
+    const paid = await paidIntent(svc, merchant);
+    const caller = { merchant: { id: merchant.id, name: merchant.name, logo_url: null }, livemode: false };
+    const requests: [string, string, Record<string, unknown>][] = [
+      ['createPaymentIntent', '/v1/payment_intents', { amount: 1000, currency: 'NGN' }],
+      ['topUpBalance', '/v1/test_helpers/top_up', { amount: 1000 }],
+      ['createRefund', '/v1/refunds', { payment_intent: paid.id, amount: 1000 }],
+    ];
+    for (const [operation, path, body] of requests) {
+      const key = `held-${operation}`;
+      // Another request with this key is "in flight": its transaction holds the key's lock.
+      await svc.service.orm.em.fork().transactional(async (tx) => {
+        await tx.execute('select pg_advisory_xact_lock(?)', [idempotencyLockId(caller, key)]);
+        const res = await svc.request('POST', path, { key: merchant.testKey, body, headers: { 'Idempotency-Key': key } });
+        expect(res.status, operation).to.equal(409);
+        expect(res.body.error).to.include({ code: 'idempotency_key_in_use', param: 'Idempotency-Key' });
+      });
+      const after = await svc.request('POST', path, { key: merchant.testKey, body, headers: { 'Idempotency-Key': key } });
+      expect([200, 201], operation).to.include(after.status);
+      expect(after.headers.get('idempotent-replayed'), operation).to.equal(null);
+    }
   });
 });

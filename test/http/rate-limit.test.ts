@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { sampleRequests } from '../support/operations.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 describe('per-IP rate limit', () => {
@@ -30,14 +31,10 @@ describe('per-IP rate limit', () => {
 
     it('counts every /v1 request, authenticated or not, and refuses every operation past the limit', async () => {
       // The previous test used up this client's window.
-      for (const [method, path] of [
-        ['POST', '/v1/payment_intents'],
-        ['GET', '/v1/payment_intents'],
-        ['GET', '/v1/payment_intents/pi_000000000000000000000000'],
-        ['POST', '/v1/payment_intents/pi_000000000000000000000000/cancel'],
-      ] as const) {
-        const res = await svc.request(method, path, { key: 'sk_test_nope', ...(method === 'POST' ? { body: {} } : {}) });
+      for (const { method, path, hasBody } of sampleRequests()) {
+        const res = await svc.request(method, path, { key: 'sk_test_nope', ...(hasBody ? { body: {} } : {}) });
         expect(res.status, `${method} ${path}`).to.equal(429);
+        expect(res.body.error.code).to.equal('rate_limited');
       }
     });
 

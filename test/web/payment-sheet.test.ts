@@ -20,6 +20,7 @@ const CARDS = {
   otp: '5060 6666 6666 6666 666',
   declined: '4084 0800 0000 5408',
   processingThenSucceeds: '4000 0000 0000 0259',
+  processingThenFails: '4000 0000 0000 0267',
 };
 
 const CSP =
@@ -120,7 +121,7 @@ describe('hosted payment sheet (/pay/{client_secret})', function () {
         const text = await page.locator('#view-success').innerText();
         expect(text).to.include(`You paid ₦2,500.00 to ${merchantName}.`);
         expect(text).to.include('Reference');
-        expect(await page.getByRole('heading', { level: 1 }).innerText()).to.equal(merchantName);
+        expect(await page.getByRole('heading', { level: 1, name: `Pay ${merchantName}`, exact: true }).isVisible()).to.equal(true);
         expect(await page.getByRole('button', { name: /^Pay/ }).isVisible()).to.equal(false);
       }
 
@@ -183,7 +184,7 @@ describe('hosted payment sheet (/pay/{client_secret})', function () {
 
         await page.getByRole('heading', { name: 'Enter your one-time code' }).waitFor();
         expect(await page.getByText('The code is 123456').isVisible()).to.equal(true);
-        const otp = page.getByLabel('One-time code');
+        const otp = page.getByLabel('One-time code', { exact: true });
         expect(await otp.getAttribute('autocomplete')).to.equal('one-time-code');
         expect(await focusedId()).to.equal('otp');
         await shot('otp-step');
@@ -204,10 +205,16 @@ describe('hosted payment sheet (/pay/{client_secret})', function () {
         expect((await merchantSees(intent)).status).to.equal('succeeded');
       });
 
-      it('shows the processing state, then success by itself', async () => {
+      it('shows the processing state, then the outcome by itself: a failure in words, then a success', async () => {
         const intent = await createIntent();
         await open(intent);
         await waitForForm();
+        await payWith(CARDS.processingThenFails);
+        await page.getByRole('heading', { name: 'Processing your payment' }).waitFor();
+        await page.getByRole('alert').filter({ hasText: "Your bank couldn't complete the payment." }).waitFor({ timeout: 10_000 });
+        expect(await focusedId()).to.equal('card-number');
+        expect((await merchantSees(intent)).last_error).to.equal('processor_declined');
+
         await payWith(CARDS.processingThenSucceeds);
 
         await page.getByRole('heading', { name: 'Processing your payment' }).waitFor();

@@ -38,7 +38,7 @@ export async function runIdempotently(
   const scope = { merchant_id: caller.merchant.id, livemode: caller.livemode, key: request.key };
   return em.transactional(async (tx) => {
     const [row] = await tx.execute<{ locked: boolean }[]>('select pg_try_advisory_xact_lock(?) as locked', [
-      lockId(caller, request.key),
+      idempotencyLockId(caller, request.key),
     ]);
     if (row?.locked !== true) {
       throw new ApiError(
@@ -89,7 +89,7 @@ export async function purgeExpiredIdempotencyKeys(em: EntityManager): Promise<nu
 
 // A 64-bit advisory lock id for one key of one merchant in one mode. A collision between two
 // different keys only makes one of them wait its turn (a 409), never shares an answer.
-function lockId(caller: Caller, key: string): string {
+export function idempotencyLockId(caller: Caller, key: string): string {
   const digest = createHash('sha256').update(`idempotency\0${caller.merchant.id}\0${caller.livemode}\0${key}`).digest();
   return digest.readBigInt64BE(0).toString();
 }
