@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKey, Merchant } from '../persistence/entities/index.ts';
 import { newId, newSecretKey, sha256Hex } from '../ids.ts';
+import { sql } from '../persistence/sql.ts';
 
 /** Who is calling: the merchant behind the secret key, and the key's mode. */
 export interface Caller {
@@ -45,10 +46,11 @@ const SECRET_KEY_SHAPE = /^sk_(test|live)_[0-9A-Za-z]{32}$/;
 /** The caller a secret key belongs to, or null for a malformed, unknown or revoked key. */
 export async function authenticate(em: EntityManager, secretKey: string): Promise<Caller | null> {
   if (!SECRET_KEY_SHAPE.test(secretKey)) return null;
-  const rows = await em.execute<{ livemode: boolean; id: string; name: string; logo_url: string | null }[]>(
+  const rows = await sql<{ livemode: boolean; id: string; name: string; logo_url: string | null }>(
+    em,
     `select k.livemode, m.id, m.name, m.logo_url
        from api_keys k join merchants m on m.id = k.merchant_id
-      where k.key_hash = ? and k.revoked_at is null`,
+      where k.key_hash = $1 and k.revoked_at is null`,
     [sha256Hex(secretKey)],
   );
   const row = rows[0];

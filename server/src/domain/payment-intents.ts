@@ -4,6 +4,7 @@ import { PaymentIntent, type PaymentIntentStatus } from '../persistence/entities
 import { newClientSecret, newId, sha256Hex } from '../ids.ts';
 import { ApiError, notFound } from './errors.ts';
 import { koboFromRequest } from './money.ts';
+import { insertPaymentIntent, selectOwnPaymentIntent } from '../persistence/payment-intent-rows.ts';
 import { recordEvent } from './events.ts';
 import { pageOf, type Page, type PageOptions } from './pagination.ts';
 import { abandonPendingAttempts } from './payments.ts';
@@ -39,7 +40,7 @@ export async function createPaymentIntent(
   const now = new Date();
   const id = newId('pi');
   const clientSecret = newClientSecret(id);
-  const intent = em.create(PaymentIntent, {
+  const intent: PaymentIntent = {
     id,
     merchant_id: caller.merchant.id,
     livemode: caller.livemode,
@@ -61,17 +62,25 @@ export async function createPaymentIntent(
     expires_at: new Date(now.getTime() + options.ttlSeconds * 1000),
     succeeded_at: null,
     canceled_at: null,
-  });
-  await em.flush();
+  };
+  // One INSERT: atomic on its own, so no transaction is opened unless the caller has one.
+  await insertPaymentIntent(em, intent);
   return { intent, clientSecret };
 }
 
 /** The caller's intent; another merchant's or the other mode's is simply not found. */
-export async function retrievePaymentIntent(em: EntityManager, caller: Caller, id: string, lock = false): Promise<PaymentIntent> {
+export async function retrievePaymentIntent(em: EntityManager, caller: Caller, id: string): Promise<PaymentIntent> {
+  const intent = await selectOwnPaymentIntent(em, id, caller.merchant.id, caller.livemode);
+  if (intent === null) throw notFound('payment_intent', id);
+  return intent;
+}
+
+/** The caller's intent, locked for the rest of `em`'s transaction. */
+async function lockOwnPaymentIntent(em: EntityManager, caller: Caller, id: string): Promise<PaymentIntent> {
   const intent = await em.findOne(
     PaymentIntent,
     { id, merchant_id: caller.merchant.id, livemode: caller.livemode },
-    lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+    { lockMode: LockMode.PESSIMISTIC_WRITE },
   );
   if (intent === null) throw notFound('payment_intent', id);
   return intent;
@@ -83,7 +92,7 @@ export async function retrievePaymentIntent(em: EntityManager, caller: Caller, i
  */
 export async function cancelPaymentIntent(em: EntityManager, caller: Caller, id: string): Promise<PaymentIntent> {
   return em.transactional(async (tx) => {
-    const intent = await retrievePaymentIntent(tx, caller, id, true);
+    const intent = await lockOwnPaymentIntent(tx, caller, id);
     switch (intent.status) {
       case 'canceled':
         return intent;

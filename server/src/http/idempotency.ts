@@ -22,7 +22,8 @@ export async function sendIdempotently(
 ): Promise<void> {
   const key = req.get('idempotency-key');
   if (key === undefined) {
-    const result = await req.em.transactional(work);
+    // The domain operations own their transactions; without a key there is nothing to add to them.
+    const result = await work(req.em);
     res.status(result.status).json(result.body);
     return;
   }

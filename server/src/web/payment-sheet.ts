@@ -54,9 +54,10 @@ export function paymentSheetRouter(_deps: { config: Config }): Router {
   const assets: Record<string, Asset> = {
     'sheet.js': asset('sheet.js', 'text/javascript; charset=utf-8'),
     'sheet.css': asset('sheet.css', 'text/css; charset=utf-8'),
+    'favicon.svg': asset('favicon.svg', 'image/svg+xml'),
   };
   const withVersions = (html: string): string =>
-    html.replace(/\/pay\/assets\/(sheet\.(?:js|css))\b/g, (path, name: string) => `${path}?v=${assets[name]!.version}`);
+    html.replace(/\/pay\/assets\/(sheet\.(?:js|css)|favicon\.svg)\b/g, (path, name: string) => `${path}?v=${assets[name]!.version}`);
   const sheetHtml = withVersions(read('sheet.html'));
   const notFoundHtml = withVersions(read('not-found.html'));
 

@@ -28,6 +28,7 @@ const els = {
   summary: $('summary'),
   logo: $('merchant-logo'),
   merchantName: $('merchant-name'),
+  amountLabel: $('amount-label'),
   amountDisplay: $('amount-display'),
   amountSpoken: $('amount-spoken'),
   description: $('description'),
@@ -166,6 +167,7 @@ function renderSummary(view) {
   els.merchantName.textContent = view.merchant_name;
   els.amountDisplay.textContent = `₦${amount}`;
   els.amountSpoken.textContent = `NGN ${amount}`;
+  els.amountLabel.textContent = view.status === 'succeeded' ? 'Amount paid' : view.status === 'requires_authentication' || view.status === 'processing' ? 'Amount to pay' : 'Amount';
   els.description.textContent = view.description ?? '';
   els.reference.textContent = view.id;
   els.payLabel.textContent = `Pay ₦${amount}`;
@@ -267,13 +269,18 @@ function renderSuccess(view, moveFocus) {
 }
 
 function renderTerminal(title, message, retry) {
+  // Without the summary (and its h1) this title is the page's main heading.
+  const tag = els.summary.hidden ? 'H1' : 'H2';
+  if (els.terminalTitle.tagName !== tag) {
+    const heading = document.createElement(tag);
+    for (const { name, value } of els.terminalTitle.attributes) heading.setAttribute(name, value);
+    els.terminalTitle.replaceWith(heading);
+    els.terminalTitle = heading;
+  }
   els.terminalTitle.textContent = title;
   els.terminalMessage.textContent = message;
   els.terminalRetry.hidden = retry === undefined;
   els.terminalRetry.onclick = retry ?? null;
-  // Without the summary (and its h1) this title is the page's main heading.
-  if (els.summary.hidden) els.terminalTitle.setAttribute('aria-level', '1');
-  else els.terminalTitle.removeAttribute('aria-level');
   document.title = `${title} · Nairaflow`;
   showView('terminal', els.terminalTitle);
 }
@@ -630,6 +637,8 @@ function start() {
   els.cardForm.addEventListener('submit', onPay);
   els.otpForm.addEventListener('submit', onOtp);
   els.testCards.addEventListener('click', onTestCard);
+  // The bank's code never came, or the customer prefers another card: a new confirm replaces the attempt.
+  $('otp-change-card').addEventListener('click', () => showView('form', els.number));
   // Coming back to a tab that was asleep mid-processing: ask again at once.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && state.pollTimer !== undefined) {
