@@ -96,6 +96,7 @@ function requestContext(contract: Contract, orm: MikroORM, log: Logger, onOperat
         const operation = contract.match(req.method, req.originalUrl.split('?')[0]!);
         if (operation !== undefined) onOperationResponse(operation.operationId, res.statusCode);
       }
+      if (!log.isLevelEnabled('info')) return;
       log.info(
         {
           request_id: req.requestId,
