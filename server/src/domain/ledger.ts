@@ -81,10 +81,6 @@ export async function post(em: EntityManager, posting: Posting): Promise<void> {
   }
 }
 
-export interface LedgerDiscrepancy {
-  problem: string;
-}
-
 /** Recomputes every balance from its entries and checks every transaction sums to zero. */
 export async function verifyLedger(em: EntityManager): Promise<{ accounts: number; transactions: number; discrepancies: string[] }> {
   const unbalanced = await em.execute<{ id: string; total: string }[]>(
