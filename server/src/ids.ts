@@ -9,7 +9,7 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-export type IdPrefix = 'acct' | 'pi' | 're' | 'evt' | 'att' | 'whd' | 'req' | 'key';
+export type IdPrefix = 'acct' | 'pi' | 're' | 'evt' | 'att' | 'whd' | 'req' | 'key' | 'we';
 
 /** Object ids: prefix + 24 base62 characters (about 143 bits). */
 export function newId(prefix: IdPrefix): string {
@@ -18,6 +18,10 @@ export function newId(prefix: IdPrefix): string {
 
 export function newSecretKey(livemode: boolean): string {
   return `${livemode ? 'sk_live_' : 'sk_test_'}${randomBase62(32)}`;
+}
+
+export function newSigningSecret(): string {
+  return `whsec_${randomBase62(32)}`;
 }
 
 export function newClientSecret(paymentIntentId: string): string {

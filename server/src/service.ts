@@ -7,6 +7,7 @@ import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } fro
 import { startBoss, type Boss } from './jobs/boss.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
 import { createPaymentQueues, startPaymentWorkers } from './jobs/payment-jobs.ts';
+import { createWebhookQueue, startWebhookWorkers, webhookSettings } from './jobs/webhook-jobs.ts';
 import type { PaymentsContext } from './domain/payments.ts';
 import { sandboxAcquirer } from './domain/processor/sandbox-acquirer.ts';
 import { testCardSimulator } from './domain/processor/test-cards.ts';
@@ -38,17 +39,20 @@ export async function startService({ config, log, onOperationResponse }: Service
     processors: { test: testCardSimulator, live: sandboxAcquirer },
     processingDelayMs: config.paymentProcessingDelayMs,
   };
+  const webhooks = webhookSettings(config);
   await createPaymentQueues(boss);
+  await createWebhookQueue(boss, webhooks);
   if (config.role !== 'api') {
     await startMaintenance(boss, orm);
     await startPaymentWorkers(boss, orm, payments, log);
+    await startWebhookWorkers(boss, orm, webhooks);
   }
 
   let server: Server | undefined;
   let rateLimitStore: RateLimitStore | undefined;
   if (config.role !== 'worker') {
     rateLimitStore = config.rateLimitStore === 'postgres' ? new PostgresRateLimitStore(orm) : new MemoryRateLimitStore();
-    const app = createApp({ config, orm, log, rateLimitStore, payments, onOperationResponse });
+    const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks, onOperationResponse });
     server = createServer(app);
     // Keep-alive longer than a typical load balancer's idle timeout, so it closes connections first.
     server.keepAliveTimeout = 65_000;

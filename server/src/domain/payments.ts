@@ -124,7 +124,7 @@ export async function confirmPayment(
     switch (authorization.outcome) {
       case 'succeeded':
       case 'failed':
-        await settle(tx, intent, attempt, authorization);
+        await settle(tx, ctx.boss, intent, attempt, authorization);
         break;
       case 'requires_otp':
         attempt.status = 'requires_otp';
@@ -159,7 +159,7 @@ export async function submitOtp(em: EntityManager, ctx: PaymentsContext, id: str
       throw new ApiError('payment_intent_unexpected_state', 'No one-time code is awaited for this payment; enter the card first.');
     }
     const processor = intent.livemode ? ctx.processors.live : ctx.processors.test;
-    await settle(tx, intent, attempt, await processor.submitOtp(attempt.processor_reference!, otp));
+    await settle(tx, ctx.boss, intent, attempt, await processor.submitOtp(attempt.processor_reference!, otp));
     return intent;
   });
 }
@@ -172,7 +172,7 @@ export async function completeProcessingAttempt(em: EntityManager, ctx: Payments
     const intent = await tx.findOneOrFail(PaymentIntent, { id: attempt.payment_intent_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (intent.status !== 'processing') return;
     const processor = intent.livemode ? ctx.processors.live : ctx.processors.test;
-    await settle(tx, intent, attempt, await processor.complete(attempt.processor_reference!));
+    await settle(tx, ctx.boss, intent, attempt, await processor.complete(attempt.processor_reference!));
   });
 }
 
@@ -186,7 +186,7 @@ export async function abandonPendingAttempts(em: EntityManager, intentId: string
 }
 
 /** Applies the processor's final word to the intent, the ledger and the events, in `em`'s transaction. */
-async function settle(em: EntityManager, intent: PaymentIntent, attempt: PaymentAttempt, result: Settlement): Promise<void> {
+async function settle(em: EntityManager, boss: Boss, intent: PaymentIntent, attempt: PaymentAttempt, result: Settlement): Promise<void> {
   const now = new Date();
   attempt.completed_at = now;
   attempt.processor_reference = null;
@@ -197,7 +197,7 @@ async function settle(em: EntityManager, intent: PaymentIntent, attempt: Payment
     attempt.failure_code = result.code;
     intent.status = 'requires_authentication';
     intent.last_error = result.code;
-    await recordEvent(em, scope, 'payment_intent.failed', { id: intent.id, last_error: result.code }, intent.id);
+    await recordEvent(em, boss, scope, 'payment_intent.failed', { id: intent.id, last_error: result.code }, intent.id);
     return;
   }
   const fee = serviceFee(intent.amount);
@@ -221,6 +221,7 @@ async function settle(em: EntityManager, intent: PaymentIntent, attempt: Payment
   });
   await recordEvent(
     em,
+    boss,
     scope,
     'payment_intent.succeeded',
     {

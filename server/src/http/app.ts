@@ -4,6 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { PaymentsContext } from '../domain/payments.ts';
+import type { WebhookSettings } from '../webhooks/deliver.ts';
 import { ApiError } from '../domain/errors.ts';
 import { newId } from '../ids.ts';
 import { redactText } from '../log.ts';
@@ -21,6 +22,7 @@ export interface AppDeps {
   log: Logger;
   rateLimitStore: RateLimitStore;
   payments: PaymentsContext;
+  webhooks: WebhookSettings;
   /** Called once per answered API operation (the tests use it to prove every documented response occurs). */
   onOperationResponse?: (operationId: string, status: number) => void;
 }
@@ -66,7 +68,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  const handlerDeps = { config, payments: deps.payments };
+  const handlerDeps = { config, payments: deps.payments, webhooks: deps.webhooks };
   for (const operation of contract.operations) {
     const factory = operationHandlers[operation.operationId as keyof typeof operationHandlers];
     if (factory === undefined) throw new Error(`openapi.yaml names operation ${operation.operationId}, which has no handler`);

@@ -18,6 +18,10 @@ export async function startBoss({ databaseUrl, poolMax = 10 }: BossOptions, onEr
     // New jobs wake workers at once instead of waiting for the next poll.
     useListenNotify: true,
     application_name: 'nairaflow-jobs',
+    // How often expired jobs (a worker that died mid-job) are noticed and retried: 10 s instead of
+    // pg-boss's 60 s, so a webhook attempt cut short by a crash is made again promptly.
+    superviseIntervalSeconds: 10,
+    monitorIntervalSeconds: 10,
   });
   boss.on('error', onError);
   await boss.start();

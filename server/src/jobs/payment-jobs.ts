@@ -22,7 +22,7 @@ export async function startPaymentWorkers(boss: Boss, orm: MikroORM, ctx: Paymen
   await boss.schedule(INTENT_EXPIRY_QUEUE, '* * * * *');
   await boss.work(INTENT_EXPIRY_QUEUE, async () => {
     let total = 0;
-    for (let expired = -1; expired !== 0; total += expired) expired = await expireIntents(orm.em.fork());
+    for (let expired = -1; expired !== 0; total += expired) expired = await expireIntents(orm.em.fork(), boss);
     if (total > 0) log.info({ expired: total }, 'canceled expired payment intents');
   });
 }

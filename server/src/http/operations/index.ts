@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Config } from '../../config.ts';
 import type { PaymentsContext } from '../../domain/payments.ts';
+import type { WebhookSettings } from '../../webhooks/deliver.ts';
 import type { operations } from '../../generated/openapi.ts';
 import cancelPaymentIntent from './cancelPaymentIntent.ts';
 import confirmPaymentIntent from './confirmPaymentIntent.ts';
@@ -18,6 +19,7 @@ import topUpBalance from './topUpBalance.ts';
 export interface OperationDeps {
   config: Config;
   payments: PaymentsContext;
+  webhooks: WebhookSettings;
 }
 
 type Factory = (deps: OperationDeps) => RequestHandler<any>;

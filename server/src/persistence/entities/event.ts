@@ -12,6 +12,9 @@ export const Event = defineEntity({
     payment_intent_id: p.string().nullable(),
     payload: p.text(),
     created_at: p.datetime(3),
+    delivery_status: p.enum(['pending', 'succeeded', 'failed', 'no_endpoint'] as const),
+    attempts: p.integer(),
+    next_attempt_at: p.datetime(3).nullable(),
   },
 });
 export type Event = InferEntity<typeof Event>;

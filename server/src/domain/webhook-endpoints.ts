@@ -1,0 +1,152 @@
+// The merchant's webhook endpoint (one per mode) and its signing secrets.
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { WebhookEndpoint } from '../persistence/entities/index.ts';
+import { sql } from '../persistence/sql.ts';
+import { newId, newSigningSecret } from '../ids.ts';
+import { isForbiddenAddress, urlProblem } from '../webhooks/network-policy.ts';
+import { ApiError } from './errors.ts';
+import type { Caller } from './merchants.ts';
+
+/** How long a rolled secret keeps signing beside the new one, unless the merchant says otherwise. */
+export const DEFAULT_ROLL_OVERLAP_SECONDS = 86_400;
+
+export interface EndpointView {
+  endpoint: WebhookEndpoint;
+  /** While a rolled secret still signs beside the current one. */
+  previousSecretExpiresAt: Date | null;
+}
+
+/** Test-mode endpoints may be http:// and private when the operator allows it; live ones never. */
+export function allowsInsecure(livemode: boolean, allowInsecure: boolean): boolean {
+  return !livemode && allowInsecure;
+}
+
+// How long the URL check waits for DNS. An unresolvable name is accepted (its DNS may not exist
+// yet); every attempt resolves it again and refuses a private answer at connect time.
+const SET_TIME_DNS_TIMEOUT_MS = 2000;
+
+async function assertAcceptableUrl(url: string, insecureAllowed: boolean): Promise<void> {
+  const problem = urlProblem(url, { allowInsecure: insecureAllowed });
+  if (problem !== null) throw new ApiError('invalid_request', `The webhook URL ${problem}.`, 'url');
+  if (insecureAllowed) return;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0) return;
+  const addresses = await Promise.race([
+    lookup(host, { all: true }).catch(() => []),
+    new Promise<[]>((resolve) => setTimeout(() => resolve([]), SET_TIME_DNS_TIMEOUT_MS).unref()),
+  ]);
+  const bad = addresses.find((a) => isForbiddenAddress(a.address));
+  if (bad !== undefined) {
+    throw new ApiError('invalid_request', `The webhook URL's host resolves to ${bad.address}, which is not a public address.`, 'url');
+  }
+}
+
+/** Sets the endpoint's URL, creating the endpoint (and its first secret) when there is none. */
+export async function setEndpoint(
+  em: EntityManager,
+  caller: Caller,
+  url: string,
+  options: { allowInsecure: boolean },
+): Promise<{ view: EndpointView; secret: string | null }> {
+  await assertAcceptableUrl(url, allowsInsecure(caller.livemode, options.allowInsecure));
+  return em.transactional(async (tx) => {
+    const now = new Date();
+    const [inserted] = await sql<{ id: string }>(
+      tx,
+      `insert into webhook_endpoints (id, merchant_id, livemode, url, created_at, updated_at) values ($1, $2, $3, $4, $5, $5)
+       on conflict (merchant_id, livemode) do nothing returning id`,
+      [newId('we'), caller.merchant.id, caller.livemode, url, now],
+    );
+    let secret: string | null = null;
+    if (inserted !== undefined) {
+      secret = newSigningSecret();
+      await sql(tx, 'insert into webhook_secrets (endpoint_id, secret, created_at) values ($1, $2, $3)', [inserted.id, secret, now]);
+    } else {
+      await sql(tx, 'update webhook_endpoints set url = $1, updated_at = $2 where merchant_id = $3 and livemode = $4', [
+        url,
+        now,
+        caller.merchant.id,
+        caller.livemode,
+      ]);
+    }
+    return { view: await viewEndpoint(tx, caller), secret };
+  });
+}
+
+export async function viewEndpoint(em: EntityManager, caller: Caller): Promise<EndpointView> {
+  const endpoint = await findEndpoint(em, caller.merchant.id, caller.livemode);
+  if (endpoint === null) throw noEndpoint();
+  const [row] = await sql<{ expires_at: string | null }>(
+    em,
+    'select max(expires_at) as expires_at from webhook_secrets where endpoint_id = $1 and expires_at > now()',
+    [endpoint.id],
+  );
+  return { endpoint, previousSecretExpiresAt: row?.expires_at == null ? null : new Date(row.expires_at) };
+}
+
+export async function findEndpoint(em: EntityManager, merchantId: string, livemode: boolean): Promise<WebhookEndpoint | null> {
+  const [row] = await sql<Record<keyof WebhookEndpoint, string | boolean>>(
+    em,
+    'select id, merchant_id, livemode, url, created_at, updated_at from webhook_endpoints where merchant_id = $1 and livemode = $2',
+    [merchantId, livemode],
+  );
+  if (row === undefined) return null;
+  return {
+    id: row.id as string,
+    merchant_id: row.merchant_id as string,
+    livemode: row.livemode as boolean,
+    url: row.url as string,
+    created_at: new Date(row.created_at as string),
+    updated_at: new Date(row.updated_at as string),
+  };
+}
+
+export async function deleteEndpoint(em: EntityManager, caller: Caller): Promise<string> {
+  const [deleted] = await sql<{ id: string }>(em, 'delete from webhook_endpoints where merchant_id = $1 and livemode = $2 returning id', [
+    caller.merchant.id,
+    caller.livemode,
+  ]);
+  if (deleted === undefined) throw noEndpoint();
+  return deleted.id;
+}
+
+/**
+ * A new signing secret. The previous ones keep signing beside it for `overlapSeconds`, so the
+ * merchant can deploy the new secret without dropping events (the header carries one v1 each).
+ */
+export async function rollSecret(em: EntityManager, caller: Caller, overlapSeconds: number): Promise<{ view: EndpointView; secret: string }> {
+  return em.transactional(async (tx) => {
+    const [endpoint] = await sql<{ id: string }>(tx, 'select id from webhook_endpoints where merchant_id = $1 and livemode = $2 for update', [
+      caller.merchant.id,
+      caller.livemode,
+    ]);
+    if (endpoint === undefined) throw noEndpoint();
+    const now = new Date();
+    const until = new Date(now.getTime() + overlapSeconds * 1000);
+    // Secrets already counting down keep the sooner of their own end and this overlap's.
+    await sql(
+      tx,
+      `update webhook_secrets set expires_at = least(coalesce(expires_at, $2), $2)
+        where endpoint_id = $1 and (expires_at is null or expires_at > $3)`,
+      [endpoint.id, until, now],
+    );
+    const secret = newSigningSecret();
+    await sql(tx, 'insert into webhook_secrets (endpoint_id, secret, created_at) values ($1, $2, $3)', [endpoint.id, secret, now]);
+    return { view: await viewEndpoint(tx, caller), secret };
+  });
+}
+
+/** The secrets that sign right now, newest first. */
+export async function activeSecrets(em: EntityManager, endpointId: string): Promise<string[]> {
+  const rows = await sql<{ secret: string }>(
+    em,
+    'select secret from webhook_secrets where endpoint_id = $1 and (expires_at is null or expires_at > now()) order by created_at desc, id desc',
+    [endpointId],
+  );
+  return rows.map((r) => r.secret);
+}
+
+const noEndpoint = () =>
+  new ApiError('resource_missing', 'No webhook endpoint is configured in this mode. Set one with PUT /v1/webhook_endpoint.');

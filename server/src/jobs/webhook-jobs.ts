@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Config } from '../config.ts';
+import { WEBHOOK_QUEUE, type ScheduledAttempt } from '../domain/events.ts';
+import { deliverScheduled, type WebhookSettings } from '../webhooks/deliver.ts';
+import type { Boss } from './boss.ts';
+
+export function webhookSettings(config: Config): WebhookSettings {
+  return {
+    retryBaseMs: config.webhookRetryBaseMs,
+    maxAttempts: config.webhookMaxAttempts,
+    timeoutMs: config.webhookTimeoutMs,
+    allowInsecure: config.webhookAllowInsecure,
+    // WEBHOOK_CA_FILE adds to the system's trusted CAs; it does not replace them.
+    ...(config.webhookCaFile === undefined ? {} : { ca: [...rootCertificates, readFileSync(config.webhookCaFile, 'utf8')] }),
+  };
+}
+
+export async function createWebhookQueue(boss: Boss, settings: WebhookSettings): Promise<void> {
+  await boss.createQueue(WEBHOOK_QUEUE, {
+    // A new event wakes the workers through NOTIFY (the first attempt starts within milliseconds).
+    notify: true,
+    // A job still active this long after it started has lost its worker (an attempt lasts at most
+    // the timeout): pg-boss hands it to another worker, which takes the attempt over.
+    expireInSeconds: Math.ceil(settings.timeoutMs / 1000) + 5,
+    // Job-level retries are only for crashed workers; failed deliveries follow our own schedule.
+    retryLimit: 10,
+    retryDelay: 1,
+  });
+}
+
+export async function startWebhookWorkers(boss: Boss, orm: MikroORM, settings: WebhookSettings): Promise<void> {
+  await boss.work<ScheduledAttempt>(
+    WEBHOOK_QUEUE,
+    {
+      // Several slow endpoints must not hold up everyone else's events.
+      localConcurrency: 8,
+      // Retries are delayed jobs (startAfter), found by polling, not NOTIFY: poll every half second
+      // so each attempt starts within a second of its due time.
+      pollingIntervalSeconds: 0.5,
+      notifyPollingIntervalSeconds: 0.5,
+    },
+    async ([job]) => {
+      await deliverScheduled(orm.em.fork(), boss, settings, job!.data);
+    },
+  );
+}
