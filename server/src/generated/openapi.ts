@@ -325,6 +325,226 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook_endpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve the webhook endpoint
+         * @description Returns the webhook endpoint of the key's mode, without its signing secret (which is
+         *     shown only when the endpoint is created and when the secret is rolled).
+         *     `404 resource_missing` when none is configured in this mode.
+         */
+        get: operations["retrieveWebhookEndpoint"];
+        /**
+         * Set the webhook endpoint
+         * @description Sets the URL of the merchant's webhook endpoint in the key's mode. There is one endpoint per
+         *     merchant and mode, so this both creates and updates it:
+         *     - with no endpoint yet, it creates one and answers `201` with its signing `secret`
+         *       (`whsec_...`), which is returned only here and by
+         *       `POST /v1/webhook_endpoint/roll_secret`: store it in your server's configuration;
+         *     - with an endpoint already, it changes its URL and answers `200` without the secret (the
+         *       signing secret does not change). Every attempt from then on, retries of earlier events
+         *       included, goes to the new URL.
+         *
+         *     The URL must be an absolute `https` URL of at most 2048 characters, without a user name or
+         *     password (`400 invalid_request`, `param` `url`, otherwise). In live mode it must point at
+         *     a public address: loopback, private, link-local, CGNAT (`100.64.0.0/10`), multicast and
+         *     reserved IPv4 and IPv6 addresses are refused, and so is a hostname that resolves to one (a
+         *     name that does not resolve yet is accepted, and checked at every attempt). Test mode
+         *     applies the same rules unless the operator allows insecure targets, in which case `http`
+         *     and private addresses (a receiver on your own machine or network) are accepted too. The
+         *     address is checked again when each delivery connects, against what the hostname then
+         *     resolves to, so a name that later resolves to a refused address gets failed attempts
+         *     (`error` beginning `refused target`), never a request to that address.
+         */
+        put: operations["updateWebhookEndpoint"];
+        post?: never;
+        /**
+         * Delete the webhook endpoint
+         * @description Deletes the webhook endpoint of the key's mode and its signing secrets. Events keep being
+         *     recorded (see Events), with `delivery_status` `no_endpoint`, but nothing is delivered; an
+         *     earlier event still waiting for a retry becomes `no_endpoint` when its next attempt is due.
+         *     A later `PUT /v1/webhook_endpoint` creates a new endpoint, with a new id and a new secret.
+         *     `404 resource_missing` when none is configured in this mode.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoint/roll_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll the webhook signing secret
+         * @description Gives the endpoint a new signing secret and returns it (only here: store it in your
+         *     server's configuration). The previous secret keeps signing beside the new one for
+         *     `expires_in` seconds (default 86400, one day; at most 604800, seven days; `0` retires it at
+         *     once). During that overlap every delivery's `Service-Signature` carries two `v1` values, one
+         *     per secret, so receivers that still hold the previous secret keep accepting events while
+         *     you deploy the new one; `previous_secret_expires_at` says when the overlap ends. Rolling
+         *     again during an overlap never extends it: each earlier secret still signing stops at the
+         *     sooner of its own end and the new overlap's end, and adds its own `v1` until then.
+         *
+         *     The body is optional. `404 resource_missing` when no endpoint is configured in this mode.
+         */
+        post: operations["rollWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoint/test_event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Records a `webhook.test` event (`data` is `{"test": true}`, no payment) in the key's mode
+         *     and delivers it to the endpoint like any other event: at once, signed, and retried on the
+         *     usual schedule if it fails (see Webhooks). Answers at once with the event; follow its
+         *     delivery with `GET /v1/events/{id}` and `GET /v1/events/{id}/deliveries`. No request
+         *     body. `404 resource_missing` when no endpoint is configured in this mode.
+         */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Lists the events of the key's mode, newest first, optionally only those of one `type`.
+         *     Every event is recorded and listed, whether or not a webhook endpoint was configured when
+         *     it happened. See Pagination.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The event's id.
+                 * @example evt_mmFhLZKiP4cIuelfT4fOKx2A
+                 */
+                id: components["parameters"]["EventIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve an event
+         * @description Returns the event, with `data` exactly as delivered, and how its delivery is going
+         *     (`delivery_status`, `attempts`, `next_attempt_at`). An event of another merchant or of the
+         *     other mode is `404 resource_missing`, as is an id that does not exist.
+         */
+        get: operations["retrieveEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The event's id.
+                 * @example evt_mmFhLZKiP4cIuelfT4fOKx2A
+                 */
+                id: components["parameters"]["EventIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an event's deliveries
+         * @description Lists every delivery attempt of the event, scheduled and manual, oldest first, with what
+         *     the endpoint answered (`response_status`, the start of `response_body`) or why no 2xx came
+         *     (`error`). An event that has had no attempt (no endpoint was configured, or its first
+         *     attempt has not started yet) has an empty list.
+         */
+        get: operations["listEventDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The event's id.
+                 * @example evt_mmFhLZKiP4cIuelfT4fOKx2A
+                 */
+                id: components["parameters"]["EventIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver an event
+         * @description Makes one delivery attempt of the event now, by hand (`trigger` `manual`), to the endpoint
+         *     configured in the key's mode, waits for it (up to the 10-second webhook timeout) and
+         *     answers `200` with the delivery it recorded, whether it succeeded or not: a failed
+         *     delivery is not an HTTP error, so look at its `response_status` and `error`. An attempt
+         *     that gets a 2xx makes the event `succeeded`, which ends its retries.
+         *
+         *     It works on any event, including one whose scheduled attempts have all failed (`failed`)
+         *     or that happened while no endpoint was configured. A failed manual attempt leaves the
+         *     retry schedule of an event that is still being retried as it was: it neither uses up nor
+         *     postpones a scheduled attempt. No request body. `400 invalid_request` when no webhook
+         *     endpoint is configured in this mode.
+         */
+        post: operations["redeliverEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "payment_intent.succeeded": {
@@ -424,8 +644,9 @@ export interface webhooks {
         put?: never;
         /**
          * webhook.test
-         * @description A test event sent when the merchant asks for one (the dashboard's "Send test event").
-         *     It carries no payment (`data` is `{"test": true}`): answer it with 200.
+         * @description A test event sent when the merchant asks for one (`POST /v1/webhook_endpoint/test_event`,
+         *     or the dashboard's "Send test event"). It carries no payment (`data` is `{"test": true}`):
+         *     answer it with 200.
          */
         post: operations["webhookTestWebhook"];
         delete?: never;
@@ -479,6 +700,21 @@ export interface components {
          * @example re_JurEN7BwFUda4lR3dP5WbDqI
          */
         RefundId: string;
+        /**
+         * @description A webhook endpoint id, `we_` and 24 letters and digits.
+         * @example we_pFXiTHNwcK5iTGRKTXYTH6vS
+         */
+        WebhookEndpointId: string;
+        /**
+         * @description An event id, `evt_` and 24 letters and digits.
+         * @example evt_mmFhLZKiP4cIuelfT4fOKx2A
+         */
+        EventId: string;
+        /**
+         * @description A webhook delivery attempt's id, `whd_` and 24 letters and digits.
+         * @example whd_vaUAE4BoTQ1Cw6IOzgfbU4FI
+         */
+        DeliveryId: string;
         /**
          * @description A payment intent's client secret: the intent id, `_secret_` and 24 letters and digits. The
          *     customer's credential for the Checkout operations of that intent.
@@ -751,18 +987,208 @@ export interface components {
             /** @description Whether more refunds exist beyond this page in the direction of travel. */
             has_more: boolean;
         };
+        UpdateWebhookEndpointRequest: {
+            /**
+             * Format: uri
+             * @description Where to `POST` events: an absolute URL. In live mode `https` and a public address
+             *     (see `PUT /v1/webhook_endpoint`).
+             */
+            url: string;
+        };
+        RollWebhookEndpointSecretRequest: {
+            /**
+             * @description How many seconds the previous secret keeps signing beside the new one, 0 to 604800
+             *     (seven days); `0` retires it at once. During the overlap `Service-Signature` carries
+             *     two `v1` values.
+             * @default 86400
+             */
+            expires_in: number;
+        };
+        /**
+         * @description The merchant's webhook endpoint in one mode, where that mode's events are delivered. Its
+         *     signing secret is not included: it is returned only when the endpoint is created and when
+         *     the secret is rolled (`WebhookEndpointWithSecret`).
+         */
+        WebhookEndpoint: {
+            id: components["schemas"]["WebhookEndpointId"];
+            /** @description `false` for the test-mode endpoint, `true` for the live-mode one. */
+            livemode: boolean;
+            /**
+             * Format: uri
+             * @description Where events are `POST`ed.
+             */
+            url: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the URL or the signing secret last changed.
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @description While the overlap after a secret roll lasts, when the last previous secret stops
+             *     signing deliveries; null when only the current secret is active.
+             */
+            previous_secret_expires_at: string | null;
+        };
+        /**
+         * @description The webhook endpoint with its signing secret, as creating the endpoint
+         *     (`PUT /v1/webhook_endpoint` answering `201`) and rolling its secret return it. Nothing
+         *     else ever returns the secret.
+         */
+        WebhookEndpointWithSecret: {
+            id: components["schemas"]["WebhookEndpointId"];
+            /** @description `false` for the test-mode endpoint, `true` for the live-mode one. */
+            livemode: boolean;
+            /**
+             * Format: uri
+             * @description Where events are `POST`ed.
+             */
+            url: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the URL or the signing secret last changed.
+             */
+            updated_at: string;
+            /**
+             * Format: date-time
+             * @description While the overlap after a secret roll lasts, when the last previous secret stops
+             *     signing deliveries; null when only the current secret is active.
+             */
+            previous_secret_expires_at: string | null;
+            /**
+             * @description The signing secret, `whsec_` and 32 letters and digits: the key of the HMAC in every
+             *     delivery's `Service-Signature`. Shown once; store it in your server's configuration,
+             *     never in code or logs.
+             */
+            secret: string;
+        };
+        DeletedWebhookEndpoint: {
+            id: components["schemas"]["WebhookEndpointId"];
+            /** @constant */
+            deleted: true;
+        };
+        /**
+         * @description The kind of event; the Webhooks section shows each one's `data`.
+         *     - `payment_intent.succeeded`: a payment succeeded.
+         *     - `payment_intent.failed`: a payment attempt failed; the intent stays open.
+         *     - `payment_intent.canceled`: an intent was canceled or expired unpaid.
+         *     - `refund.succeeded`: a refund was paid.
+         *     - `webhook.test`: a test event (`POST /v1/webhook_endpoint/test_event`).
+         * @enum {string}
+         */
+        EventType: "payment_intent.succeeded" | "payment_intent.failed" | "payment_intent.canceled" | "refund.succeeded" | "webhook.test";
+        /**
+         * @description An event as the API returns it: the envelope every delivery of it sends (`id`, `type`,
+         *     `created`, `livemode`, `data`: the `Event` a webhook receives) and how its delivery is
+         *     going.
+         */
+        EventResource: {
+            id: components["schemas"]["EventId"];
+            type: components["schemas"]["EventType"];
+            /** @description When the event happened, Unix time in seconds. */
+            created: number;
+            /** @description `false` in test mode, `true` in live mode. */
+            livemode: boolean;
+            /**
+             * @description The event's payload, exactly as delivered; its fields depend on `type` (see each event
+             *     in the Webhooks section).
+             */
+            data: Record<string, unknown>;
+            /**
+             * @description - `pending`: being delivered, or waiting for a retry.
+             *     - `succeeded`: an attempt got a 2xx answer.
+             *     - `failed`: every scheduled attempt failed; no more are scheduled
+             *       (`POST /v1/events/{id}/redeliver` still works).
+             *     - `no_endpoint`: no webhook endpoint was configured in this mode when the event
+             *       happened, or when its next scheduled attempt was due (the endpoint had been
+             *       deleted), so it was not sent.
+             * @enum {string}
+             */
+            delivery_status: "pending" | "succeeded" | "failed" | "no_endpoint";
+            /** @description How many delivery attempts the event has had so far, manual ones included. */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When the next scheduled attempt is due while `delivery_status` is `pending`; null
+             *     otherwise.
+             */
+            next_attempt_at: string | null;
+        };
+        EventList: {
+            /** @constant */
+            object: "list";
+            /** @description The events of this page, newest first. */
+            data: components["schemas"]["EventResource"][];
+            /** @description Whether more events exist beyond this page in the direction of travel. */
+            has_more: boolean;
+        };
+        /** @description One delivery attempt of an event: what was dialled, when, and what came back. */
+        Delivery: {
+            id: components["schemas"]["DeliveryId"];
+            /** @description The delivered event. */
+            event: components["schemas"]["EventId"];
+            /** @description The attempt's number, counted per event across scheduled and manual attempts. */
+            attempt: number;
+            /**
+             * @description `scheduled`: the first attempt or a retry of the schedule. `manual`: made by
+             *     `POST /v1/events/{id}/redeliver`.
+             * @enum {string}
+             */
+            trigger: "scheduled" | "manual";
+            /** @description The URL dialled (the endpoint's URL at the time of the attempt). */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the attempt started (the signature's `t` is the attempt's time, in Unix seconds).
+             */
+            started_at: string;
+            /** @description How long the attempt took, in milliseconds. */
+            duration_ms: number;
+            /**
+             * @description The HTTP status the endpoint answered; null when no HTTP answer came (timeout,
+             *     connection or TLS error, refused target).
+             */
+            response_status: number | null;
+            /** @description The first 4 KiB of the answer's body, as text; null when no HTTP answer came. */
+            response_body: string | null;
+            /**
+             * @description Why the attempt failed when no 2xx came, in a few words: for example
+             *     `timed out after 10000 ms without an answer`, `connection refused`,
+             *     `redirect (301) not followed`, `the endpoint answered 500`, `TLS error: ...` or
+             *     `refused target: ...` (the address is private or otherwise not allowed). Null when
+             *     the attempt succeeded.
+             */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description After a failed scheduled attempt, when the next scheduled attempt is due; null when
+             *     this attempt succeeded, when it was the last scheduled one (the event is then
+             *     `failed`), and for manual attempts, which do not move the schedule.
+             */
+            next_attempt_at: string | null;
+        };
+        DeliveryList: {
+            /** @constant */
+            object: "list";
+            /** @description The event's delivery attempts, oldest first. */
+            data: components["schemas"]["Delivery"][];
+            /**
+             * @description Whether the event has more delivery attempts than this list holds; every attempt is
+             *     listed, so it is `false`.
+             */
+            has_more: boolean;
+        };
         /**
          * @description What every event has. `type` decides the shape of `data`; see the Webhooks section for each
          *     type. Events may be delivered more than once: use `id` to de-duplicate.
          */
         EventEnvelope: {
-            /** @description The event id, `evt_` and 24 letters and digits. */
-            id: string;
-            /**
-             * @description The kind of event.
-             * @enum {string}
-             */
-            type: "payment_intent.succeeded" | "payment_intent.failed" | "payment_intent.canceled" | "refund.succeeded" | "webhook.test";
+            id: components["schemas"]["EventId"];
+            type: components["schemas"]["EventType"];
             /** @description When the event happened, Unix time in seconds. */
             created: number;
             /** @description The mode of the object the event is about. */
@@ -1108,6 +1534,58 @@ export interface components {
             };
         };
         /**
+         * @description `invalid_request` (`param` `url`): the URL is not an absolute URL, is longer than 2048
+         *     characters, carries a user name or password, does not use `https`, or its host is (or
+         *     resolves to) a loopback, private, link-local, CGNAT, multicast or reserved address (test
+         *     mode accepts `http` and such addresses when the operator allows insecure targets). Also
+         *     `invalid_request` when the body is not valid JSON, has an unknown field or lacks `url`.
+         */
+        WebhookEndpointBadRequest: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `resource_missing`: no webhook endpoint is configured in the key's mode. Set one with
+         *     `PUT /v1/webhook_endpoint`.
+         */
+        WebhookEndpointNotFound: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `invalid_request`: no webhook endpoint is configured in the key's mode, so there is nowhere
+         *     to deliver the event (set one with `PUT /v1/webhook_endpoint`); or the id is not a valid
+         *     event id (`param` `id`).
+         */
+        RedeliverBadRequest: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description `internal_error` (status 500): something went wrong on our side. The message says nothing
          *     of the cause; quote `request_id` to support. Retrying is safe with the same
          *     `Idempotency-Key`.
@@ -1160,6 +1638,11 @@ export interface components {
          * @example re_JurEN7BwFUda4lR3dP5WbDqI
          */
         RefundIdPath: components["schemas"]["RefundId"];
+        /**
+         * @description The event's id.
+         * @example evt_mmFhLZKiP4cIuelfT4fOKx2A
+         */
+        EventIdPath: components["schemas"]["EventId"];
         /**
          * @description `t=<unix seconds>,v1=<hex>`: `t` is the time of this delivery attempt and each `v1` is the
          *     lowercase hex HMAC-SHA256, keyed with the endpoint's signing secret (`whsec_...`), of
@@ -1707,6 +2190,332 @@ export interface operations {
             404: components["responses"]["TestHelperNotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    retrieveWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, without `secret`. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The URL of the existing endpoint was changed. No `secret`. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /**
+             * @description The endpoint was created. The body carries its signing `secret`, returned only now (and
+             *     by `roll_secret`): store it in your server's configuration.
+             */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["WebhookEndpointBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint was deleted. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedWebhookEndpoint"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    rollWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RollWebhookEndpointSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint with its new `secret`. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test event, recorded and on its way. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventResource"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only events of this type.
+                 * @example payment_intent.succeeded
+                 */
+                type?: components["schemas"]["EventType"];
+                /**
+                 * @description How many events to return, 1 to 100.
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description Cursor for the next (older) page: the id of the last event of the current page.
+                 *     Give at most one of `starting_after` and `ending_before`.
+                 * @example evt_se1WerkyXCUfBrWKM8m3Z7bz
+                 */
+                starting_after?: components["schemas"]["EventId"];
+                /**
+                 * @description Cursor for the previous (newer) page: the id of the first event of the current page.
+                 *     Give at most one of `starting_after` and `ending_before`.
+                 * @example evt_mmFhLZKiP4cIuelfT4fOKx2A
+                 */
+                ending_before?: components["schemas"]["EventId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events, newest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    retrieveEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The event's id.
+                 * @example evt_mmFhLZKiP4cIuelfT4fOKx2A
+                 */
+                id: components["parameters"]["EventIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventResource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listEventDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The event's id.
+                 * @example evt_mmFhLZKiP4cIuelfT4fOKx2A
+                 */
+                id: components["parameters"]["EventIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event's delivery attempts, oldest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    redeliverEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The event's id.
+                 * @example evt_mmFhLZKiP4cIuelfT4fOKx2A
+                 */
+                id: components["parameters"]["EventIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description The delivery attempt just made, successful or not (see `response_status` and
+             *     `error`).
+             */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            400: components["responses"]["RedeliverBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };

@@ -15,6 +15,15 @@ import retrievePaymentIntent from './retrievePaymentIntent.ts';
 import retrieveRefund from './retrieveRefund.ts';
 import submitPaymentIntentOtp from './submitPaymentIntentOtp.ts';
 import topUpBalance from './topUpBalance.ts';
+import updateWebhookEndpoint from './updateWebhookEndpoint.ts';
+import retrieveWebhookEndpoint from './retrieveWebhookEndpoint.ts';
+import deleteWebhookEndpoint from './deleteWebhookEndpoint.ts';
+import rollWebhookEndpointSecret from './rollWebhookEndpointSecret.ts';
+import sendWebhookTestEvent from './sendWebhookTestEvent.ts';
+import listEvents from './listEvents.ts';
+import retrieveEvent from './retrieveEvent.ts';
+import listEventDeliveries from './listEventDeliveries.ts';
+import redeliverEvent from './redeliverEvent.ts';
 
 export interface OperationDeps {
   config: Config;
@@ -41,4 +50,13 @@ export const operationHandlers: Record<ApiOperationId, Factory> = {
   createRefund,
   retrieveRefund,
   listRefunds,
+  updateWebhookEndpoint,
+  retrieveWebhookEndpoint,
+  deleteWebhookEndpoint,
+  rollWebhookEndpointSecret,
+  sendWebhookTestEvent,
+  listEvents,
+  retrieveEvent,
+  listEventDeliveries,
+  redeliverEvent,
 };

@@ -1,0 +1,18 @@
+import type { Request, Response } from 'express';
+import type { operations } from '../../generated/openapi.ts';
+import { listEvents } from '../../domain/events.ts';
+import { callerOf } from '../context.ts';
+import { presentEvent } from '../presenters/webhooks.ts';
+
+type Query = NonNullable<operations['listEvents']['parameters']['query']>;
+
+export default () => async (req: Request, res: Response) => {
+  const query = req.query as Query;
+  const page = await listEvents(req.em, callerOf(req), {
+    limit: query.limit ?? 10,
+    startingAfter: query.starting_after,
+    endingBefore: query.ending_before,
+    type: query.type,
+  });
+  res.json({ object: 'list', data: page.data.map(presentEvent), has_more: page.hasMore });
+};

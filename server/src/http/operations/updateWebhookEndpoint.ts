@@ -1,0 +1,15 @@
+import type { Request, Response } from 'express';
+import type { operations } from '../../generated/openapi.ts';
+import { setEndpoint } from '../../domain/webhook-endpoints.ts';
+import { callerOf } from '../context.ts';
+import { presentEndpoint } from '../presenters/webhooks.ts';
+import type { OperationDeps } from './index.ts';
+
+type Body = operations['updateWebhookEndpoint']['requestBody']['content']['application/json'];
+
+export default (deps: OperationDeps) => async (req: Request, res: Response) => {
+  const { url } = req.body as Body;
+  const { view, secret } = await setEndpoint(req.em, callerOf(req), url, { allowInsecure: deps.webhooks.allowInsecure });
+  if (secret === null) res.status(200).json(presentEndpoint(view));
+  else res.status(201).json({ ...presentEndpoint(view), secret });
+};
