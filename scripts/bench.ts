@@ -20,6 +20,7 @@
 // Env overrides (recorded in the results): BENCH_CONNECTIONS, BENCH_DURATION_S, BENCH_WARMUP_S,
 // BENCH_DEV=0 to skip the development-configuration (VALIDATE_RESPONSES=true) create run,
 // BENCH_CPU_PROF=<dir> to run the production server with --cpu-prof writing its profile there.
+import { createServer } from 'node:http';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -434,6 +435,8 @@ async function startServer(databaseUrl: string, extraEnv: Record<string, string>
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '1000000',
     ROLE: 'all',
+    // The webhook latency run's receiver is on 127.0.0.1: allowed for test-mode endpoints only.
+    WEBHOOK_ALLOW_INSECURE: 'true',
     ...extraEnv,
   });
   const child = spawn(process.execPath, [...nodeFlags, 'server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -600,6 +603,11 @@ async function main(): Promise<number> {
     console.log('service (APP_ENV=production, separate process):');
     const serviceCreate = await measureHttp('create  ', createTarget, server.child.pid);
     const serviceRetrieve = await measureHttp('retrieve', retrieveTarget, server.child.pid);
+    const webhookLatency = await measureWebhookLatency(server.url, auth);
+    console.log(
+      `  webhook first attempt: p50 ${fmt(webhookLatency.p50_ms, 2)} ms, p99 ${fmt(webhookLatency.p99_ms, 2)} ms, max ${fmt(webhookLatency.max_ms, 2)} ms` +
+        ` after the event's commit (${webhookLatency.events} events; goal: within ${WEBHOOK_GOAL_MS} ms)`,
+    );
     await server.stop();
     liveServers.delete(server);
     if (server.output.some((l) => /"level":(40|50|60)/.test(l))) {
@@ -704,7 +712,7 @@ async function main(): Promise<number> {
         warmup_s: WARMUP_S,
         pipelining: 1,
         create_body: JSON.parse(CREATE_BODY),
-        server_env: { APP_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: 1000000, ROLE: 'all', RATE_LIMIT_STORE: 'memory (default)', VALIDATE_RESPONSES: 'false (production default)' },
+        server_env: { APP_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: 1000000, ROLE: 'all', WEBHOOK_ALLOW_INSECURE: true, RATE_LIMIT_STORE: 'memory (default)', VALIDATE_RESPONSES: 'false (production default)' },
         baseline: 'direct pg: one pg.Client per worker; named (prepared) parameterised statements; create = auth lookup + begin/insert/commit, retrieve = auth lookup + select',
         latency: 'per request, microsecond resolution, 2xx answers only; autocannon whole-ms figures under service_autocannon',
         cpu_profile_dir: CPU_PROF_DIR ?? null,
@@ -720,6 +728,7 @@ async function main(): Promise<number> {
         retrieve: serviceRetrieve.autocannon,
         ...(devCreate === undefined ? {} : { create_development_configuration: devCreate.autocannon }),
       },
+      webhook_first_attempt: { ...webhookLatency, goal_ms: WEBHOOK_GOAL_MS, met: webhookLatency.max_ms < WEBHOOK_GOAL_MS },
       failed_requests: failures,
       goal,
     };
@@ -730,6 +739,54 @@ async function main(): Promise<number> {
   } finally {
     await cleanUp();
     clearTimeout(watchdog);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhook latency: how soon after an event commits its first delivery attempt reaches the
+// endpoint (LISTEN/NOTIFY wakes the worker; polling alone would take up to half a second).
+// Events are made one at a time with POST /v1/webhook_endpoint/test_event, whose answer comes
+// after the commit; the clock runs from that answer to the request's arrival at a local receiver.
+// ---------------------------------------------------------------------------------------------
+const WEBHOOK_GOAL_MS = 100;
+const WEBHOOK_EVENTS = 200;
+
+async function measureWebhookLatency(serverUrl: string, auth: Record<string, string>) {
+  const arrivals = new Map<string, number>();
+  const waiting = new Map<string, () => void>();
+  const receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: string }).id;
+      arrivals.set(id, performance.now());
+      res.writeHead(200).end();
+      waiting.get(id)?.();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
+    const headers = { ...auth, 'content-type': 'application/json' };
+    const set = await fetch(`${serverUrl}/v1/webhook_endpoint`, { method: 'PUT', headers, body: JSON.stringify({ url }) });
+    if (!set.ok) throw new Error(`setting the webhook endpoint failed: ${set.status} ${await set.text()}`);
+    const h = newHistogram();
+    for (let i = 0; i < WEBHOOK_EVENTS; i++) {
+      const res = await fetch(`${serverUrl}/v1/webhook_endpoint/test_event`, { method: 'POST', headers: auth });
+      const committed = performance.now();
+      const { id } = (await res.json()) as { id: string };
+      if (!arrivals.has(id)) {
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`event ${id} did not arrive within 5 s`)), 5000);
+          waiting.set(id, () => (clearTimeout(timer), resolve()));
+        });
+      }
+      if (i >= 10) recordMs(h, Math.max(0, arrivals.get(id)! - committed)); // the first few warm up
+    }
+    const fig = figures(h, 0, 1);
+    return { events: h.count, p50_ms: fig.p50_ms, p99_ms: fig.p99_ms, max_ms: fig.max_ms };
+  } finally {
+    await new Promise((resolve) => receiver.close(resolve));
   }
 }
 
