@@ -3,7 +3,7 @@
 // onEvent after the answer has gone.
 import { RAW_BODY_RULE, WebhookVerificationError } from './errors.ts';
 import type { NairaflowEvent } from './generated/events.ts';
-import { resolveOptions, toSecrets, type Secrets } from './options.ts';
+import { toleranceOf, toSecrets, type Secrets } from './options.ts';
 
 export interface HandlerOptions {
   /** The endpoint's signing secret (whsec_...), or several while a rolled secret is still active. */
@@ -40,7 +40,7 @@ export function handlerConfig(options: HandlerOptions): HandlerConfig {
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) throw new TypeError(`maxBodyBytes must be a positive integer, got ${String(maxBodyBytes)}`);
   return {
     secrets: toSecrets(options.secret),
-    toleranceSeconds: resolveOptions({ toleranceSeconds: options.toleranceSeconds, now: 0 }).toleranceSeconds,
+    toleranceSeconds: toleranceOf(options.toleranceSeconds),
     maxBodyBytes,
     onEvent: options.onEvent,
     onError: options.onError,

@@ -25,11 +25,17 @@ export function toSecrets(secretOrSecrets: Secrets): readonly string[] {
   return secrets;
 }
 
-export function resolveOptions(options: VerifyOptions | undefined): { toleranceSeconds: number; now: number } {
-  const toleranceSeconds = options?.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
-  if (typeof toleranceSeconds !== 'number' || !Number.isFinite(toleranceSeconds) || toleranceSeconds < 0) {
-    throw new TypeError(`toleranceSeconds must be a finite number >= 0, got ${describe(toleranceSeconds)}`);
+/** Finite on purpose: the time check cannot be switched off by accident (or on purpose). */
+export function toleranceOf(toleranceSeconds: number | undefined): number {
+  const tolerance = toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  if (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || tolerance < 0) {
+    throw new TypeError(`toleranceSeconds must be a finite number >= 0, got ${describe(tolerance)}`);
   }
+  return tolerance;
+}
+
+export function resolveOptions(options: VerifyOptions | undefined): { toleranceSeconds: number; now: number } {
+  const toleranceSeconds = toleranceOf(options?.toleranceSeconds);
   const now = options?.now ?? Math.floor(Date.now() / 1000);
   if (typeof now !== 'number' || !Number.isFinite(now)) {
     throw new TypeError(`now must be Unix time in seconds, got ${describe(now)}`);

@@ -13,6 +13,11 @@ export interface components {
          */
         RefundId: string;
         /**
+         * @description An event id, `evt_` and 24 letters and digits.
+         * @example evt_mmFhLZKiP4cIuelfT4fOKx2A
+         */
+        EventId: string;
+        /**
          * @description An amount in kobo (1 NGN = 100 kobo) as a decimal string of an integer, so that large
          *     values keep their precision in every JSON parser.
          * @example 250000
@@ -24,17 +29,22 @@ export interface components {
          */
         Currency: "NGN";
         /**
+         * @description The kind of event; the Webhooks section shows each one's `data`.
+         *     - `payment_intent.succeeded`: a payment succeeded.
+         *     - `payment_intent.failed`: a payment attempt failed; the intent stays open.
+         *     - `payment_intent.canceled`: an intent was canceled or expired unpaid.
+         *     - `refund.succeeded`: a refund was paid.
+         *     - `webhook.test`: a test event (`POST /v1/webhook_endpoint/test_event`).
+         * @enum {string}
+         */
+        EventType: "payment_intent.succeeded" | "payment_intent.failed" | "payment_intent.canceled" | "refund.succeeded" | "webhook.test";
+        /**
          * @description What every event has. `type` decides the shape of `data`; see the Webhooks section for each
          *     type. Events may be delivered more than once: use `id` to de-duplicate.
          */
         EventEnvelope: {
-            /** @description The event id, `evt_` and 24 letters and digits. */
-            id: string;
-            /**
-             * @description The kind of event.
-             * @enum {string}
-             */
-            type: "payment_intent.succeeded" | "payment_intent.failed" | "payment_intent.canceled" | "refund.succeeded" | "webhook.test";
+            id: components["schemas"]["EventId"];
+            type: components["schemas"]["EventType"];
             /** @description When the event happened, Unix time in seconds. */
             created: number;
             /** @description The mode of the object the event is about. */
