@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError } from './errors.ts';
 import { balanceOf, cardNetwork, merchantAccount, post } from './ledger.ts';
-import { koboFromRequest, type Kobo } from './money.ts';
+import { koboFromRequest, negate, type Kobo } from './money.ts';
 import type { Caller } from './merchants.ts';
 
 /** The caller's available balance in its mode. */
@@ -23,7 +23,7 @@ export async function topUp(em: EntityManager, caller: Caller, amount: number): 
       kind: 'top_up',
       merchantId: caller.merchant.id,
       entries: [
-        { account: cardNetwork(false), amount: -kobo },
+        { account: cardNetwork(false), amount: negate(kobo) },
         { account, amount: kobo },
       ],
     });

@@ -2,7 +2,7 @@
 // zero (PostgreSQL checks that at commit), and every account's balance is the sum of its entries
 // (kept beside them in the same transaction; `npm run cli -- ledger verify` proves it).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Kobo } from './money.ts';
+import { sumKobo, type Kobo } from './money.ts';
 
 export type AccountKind = 'merchant_available' | 'customer' | 'platform_fees' | 'card_network';
 
@@ -61,7 +61,7 @@ export interface Posting {
 /** Writes one balanced ledger transaction and moves the balances with it. */
 export async function post(em: EntityManager, posting: Posting): Promise<void> {
   const entries = posting.entries.filter((e) => e.amount !== 0n);
-  const sum = entries.reduce((total, e) => total + e.amount, 0n);
+  const sum = sumKobo(entries.map((e) => e.amount));
   if (sum !== 0n) throw new Error(`unbalanced ledger posting (${posting.kind}): entries sum to ${sum}`);
   const [txRow] = await em.execute<{ id: string }[]>(
     `insert into ledger_transactions (livemode, kind, merchant_id, payment_intent_id, refund_id, created_at)

@@ -37,6 +37,25 @@ export function serviceFee(amount: Kobo): Kobo {
   return fee > FEE_CAP ? FEE_CAP : fee;
 }
 
-export function minKobo(a: Kobo, b: Kobo): Kobo {
-  return a < b ? a : b;
+/** What the merchant keeps of a payment. */
+export function netOfFee(amount: Kobo, fee: Kobo): Kobo {
+  return amount - fee;
+}
+
+/** What is left to refund of a payment. */
+export function refundable(amount: Kobo, refunded: Kobo): Kobo {
+  return amount - refunded;
+}
+
+export function addKobo(a: Kobo, b: Kobo): Kobo {
+  return a + b;
+}
+
+/** The other side of a ledger entry. */
+export function negate(amount: Kobo): Kobo {
+  return -amount;
+}
+
+export function sumKobo(amounts: readonly Kobo[]): Kobo {
+  return amounts.reduce((total, amount) => total + amount, 0n);
 }

@@ -11,7 +11,7 @@ import { cardBrand, cardDigits, hasExpired, passesLuhn, type CardInput } from '.
 import { ApiError } from './errors.ts';
 import { recordEvent } from './events.ts';
 import { cardNetwork, merchantAccount, platformFees, post } from './ledger.ts';
-import { koboToWire, serviceFee } from './money.ts';
+import { koboToWire, negate, netOfFee, serviceFee } from './money.ts';
 import type { Processor, Settlement } from './processor/processor.ts';
 
 /** Completes the attempts the processor left processing. */
@@ -214,8 +214,8 @@ async function settle(em: EntityManager, boss: Boss, intent: PaymentIntent, atte
     merchantId: intent.merchant_id,
     paymentIntentId: intent.id,
     entries: [
-      { account: cardNetwork(intent.livemode), amount: -intent.amount },
-      { account: merchantAccount(intent.livemode, intent.merchant_id), amount: intent.amount - fee },
+      { account: cardNetwork(intent.livemode), amount: negate(intent.amount) },
+      { account: merchantAccount(intent.livemode, intent.merchant_id), amount: netOfFee(intent.amount, fee) },
       { account: platformFees(intent.livemode), amount: fee },
     ],
   });

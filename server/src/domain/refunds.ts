@@ -6,7 +6,7 @@ import { newId } from '../ids.ts';
 import { ApiError, notFound } from './errors.ts';
 import { recordEvent } from './events.ts';
 import { balanceOf, customerAccount, merchantAccount, post } from './ledger.ts';
-import { koboFromRequest, koboToWire, type Kobo } from './money.ts';
+import { addKobo, koboFromRequest, koboToWire, negate, refundable, type Kobo } from './money.ts';
 import type { Caller } from './merchants.ts';
 import type { Boss } from '../jobs/boss.ts';
 import { pageOf, type Page, type PageOptions } from './pagination.ts';
@@ -35,7 +35,7 @@ export async function createRefund(em: EntityManager, boss: Boss, caller: Caller
     if (intent.status !== 'succeeded') {
       throw new ApiError('invalid_request', `This payment has not succeeded (it is ${intent.status}); only a succeeded payment can be refunded.`, 'payment_intent');
     }
-    const remaining: Kobo = intent.amount - intent.amount_refunded;
+    const remaining: Kobo = refundable(intent.amount, intent.amount_refunded);
     if (remaining === 0n) {
       throw new ApiError('invalid_request', 'This payment has already been refunded in full.', 'payment_intent');
     }
@@ -60,7 +60,7 @@ export async function createRefund(em: EntityManager, boss: Boss, caller: Caller
       status: 'succeeded',
       created_at: new Date(),
     });
-    intent.amount_refunded += amount;
+    intent.amount_refunded = addKobo(intent.amount_refunded, amount);
     await tx.flush();
     await post(tx, {
       livemode: caller.livemode,
@@ -69,7 +69,7 @@ export async function createRefund(em: EntityManager, boss: Boss, caller: Caller
       paymentIntentId: intent.id,
       refundId: refund.id,
       entries: [
-        { account: merchant, amount: -amount },
+        { account: merchant, amount: negate(amount) },
         { account: customerAccount(caller.livemode, intent.customer_email!), amount },
       ],
     });
