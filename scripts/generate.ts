@@ -6,6 +6,7 @@
 // Outputs (committed, never edited by hand):
 //   server/src/generated/openapi.ts           openapi-typescript types: paths, webhooks, components, operations
 //   sdk/src/generated/openapi.ts              the same file, so the SDK package carries its own copy
+//   webhook-verifier/src/generated/events.ts  the webhook event schemas only, and the NairaflowEvent union
 //   server/src/generated/api-reference.html   the API reference served at /docs: Redoc, fully inlined
 //                                             (no CDN, works offline), built by `redocly build-docs`
 import { execFileSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { parse } from 'yaml';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const contract = join(root, 'openapi.yaml');
@@ -56,11 +58,44 @@ function generateApiReference(): string {
   }
 }
 
+// The verifier ships only what an event is: the `Event` schema and the schemas it references,
+// one alias per event type, and their union (without the envelope, whose open `data` would let
+// `event.data.anything` type-check after narrowing on `type`).
+async function generateWebhookEventTypes(): Promise<string> {
+  type Schema = Record<string, unknown>;
+  const document = parse(readFileSync(contract, 'utf8')) as { openapi: string; info: Schema; components: { schemas: Record<string, Schema> } };
+  const schemas = document.components.schemas;
+  const keep = new Set<string>();
+  for (const pending = ['Event']; pending.length > 0; ) {
+    const name = pending.pop()!;
+    if (keep.has(name)) continue;
+    if (schemas[name] === undefined) throw new Error(`components.schemas.${name} is referenced but missing`);
+    keep.add(name);
+    for (const [, ref] of JSON.stringify(schemas[name]).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) pending.push(ref!);
+  }
+  const eventNames = ((schemas['Event']!['oneOf'] ?? []) as { $ref: string }[]).map((r) => r.$ref.split('/').pop()!);
+  if (eventNames.length === 0) throw new Error('components.schemas.Event has no oneOf of event schemas');
+  const subset = {
+    openapi: document.openapi,
+    info: document.info,
+    paths: {},
+    components: { schemas: Object.fromEntries([...keep].map((name) => [name, schemas[name]])) },
+  };
+  const ast = await openapiTS(subset as never, { emptyObjectsUnknown: true, silent: true, rootTypes: false });
+  return (
+    `// ${notice}\n\n${astToString(ast)}\n` +
+    eventNames.map((name) => `export type ${name} = components["schemas"]["${name}"];`).join('\n') +
+    `\n/** Any event Nairaflow sends (components.schemas.Event's oneOf), discriminated on \`type\`. */\n` +
+    `export type NairaflowEvent = ${eventNames.join(' | ')};\n`
+  );
+}
+
 async function generateAll(): Promise<Map<string, string>> {
   const types = await generateTypes();
   return new Map([
     [join(root, 'server/src/generated/openapi.ts'), types],
     [join(root, 'sdk/src/generated/openapi.ts'), types],
+    [join(root, 'webhook-verifier/src/generated/events.ts'), await generateWebhookEventTypes()],
     [join(root, 'server/src/generated/api-reference.html'), generateApiReference()],
   ]);
 }

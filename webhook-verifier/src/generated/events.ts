@@ -1,7 +1,51 @@
 // generated — do not edit. Source: openapi.yaml; regenerate with `npm run generate`.
 
+export type paths = Record<string, never>;
+export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Any event the service sends, told apart by `type`. */
+        Event: components["schemas"]["EventEnvelope"] & (components["schemas"]["PaymentIntentSucceededEvent"] | components["schemas"]["PaymentIntentFailedEvent"] | components["schemas"]["PaymentIntentCanceledEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["WebhookTestEvent"]);
+        /** @description Sent when the merchant asks for a test event. It carries no payment. */
+        WebhookTestEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "webhook.test";
+            /** @description Unix time in seconds. */
+            created: number;
+            livemode: boolean;
+            data: {
+                /** @constant */
+                test: true;
+            };
+        };
+        /** @description Sent when a refund has been paid to the customer's balance. */
+        RefundSucceededEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "refund.succeeded";
+            /** @description Unix time in seconds. */
+            created: number;
+            livemode: boolean;
+            data: {
+                id: components["schemas"]["RefundId"];
+                payment_intent: components["schemas"]["PaymentIntentId"];
+                /** @description The refunded amount, in kobo. */
+                amount: components["schemas"]["Kobo"];
+            };
+        };
+        /**
+         * @description An amount in kobo (1 NGN = 100 kobo) as a decimal string of an integer, so that large
+         *     values keep their precision in every JSON parser.
+         * @example 250000
+         */
+        Kobo: string;
         /**
          * @description A payment intent id, `pi_` and 24 letters and digits.
          * @example pi_2JIglADXcZSH0YR87yZi3eO4
@@ -12,48 +56,40 @@ export interface components {
          * @example re_JurEN7BwFUda4lR3dP5WbDqI
          */
         RefundId: string;
-        /**
-         * @description An event id, `evt_` and 24 letters and digits.
-         * @example evt_mmFhLZKiP4cIuelfT4fOKx2A
-         */
-        EventId: string;
-        /**
-         * @description An amount in kobo (1 NGN = 100 kobo) as a decimal string of an integer, so that large
-         *     values keep their precision in every JSON parser.
-         * @example 250000
-         */
-        Kobo: string;
-        /**
-         * @description The ISO 4217 currency code. Nairaflow handles naira only.
-         * @enum {string}
-         */
-        Currency: "NGN";
-        /**
-         * @description The kind of event; the Webhooks section shows each one's `data`.
-         *     - `payment_intent.succeeded`: a payment succeeded.
-         *     - `payment_intent.failed`: a payment attempt failed; the intent stays open.
-         *     - `payment_intent.canceled`: an intent was canceled or expired unpaid.
-         *     - `refund.succeeded`: a refund was paid.
-         *     - `webhook.test`: a test event (`POST /v1/webhook_endpoint/test_event`).
-         * @enum {string}
-         */
-        EventType: "payment_intent.succeeded" | "payment_intent.failed" | "payment_intent.canceled" | "refund.succeeded" | "webhook.test";
-        /**
-         * @description What every event has. `type` decides the shape of `data`; see the Webhooks section for each
-         *     type. Events may be delivered more than once: use `id` to de-duplicate.
-         */
-        EventEnvelope: {
-            id: components["schemas"]["EventId"];
-            type: components["schemas"]["EventType"];
-            /** @description When the event happened, Unix time in seconds. */
+        /** @description Sent when an intent is canceled by the merchant or expires unpaid. */
+        PaymentIntentCanceledEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment_intent.canceled";
+            /** @description Unix time in seconds. */
             created: number;
-            /** @description The mode of the object the event is about. */
             livemode: boolean;
-            /** @description The payload; its fields depend on `type`. */
-            data: Record<string, unknown>;
+            data: {
+                id: components["schemas"]["PaymentIntentId"];
+                /** @enum {string} */
+                cancellation_reason: "requested_by_merchant" | "expired";
+            };
         };
-        /** @description Any event the service sends, told apart by `type`. */
-        Event: components["schemas"]["EventEnvelope"] & (components["schemas"]["PaymentIntentSucceededEvent"] | components["schemas"]["PaymentIntentFailedEvent"] | components["schemas"]["PaymentIntentCanceledEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["WebhookTestEvent"]);
+        /** @description Sent when a payment attempt fails; the intent stays open. */
+        PaymentIntentFailedEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payment_intent.failed";
+            /** @description Unix time in seconds. */
+            created: number;
+            livemode: boolean;
+            data: {
+                id: components["schemas"]["PaymentIntentId"];
+                /** @description Why the attempt failed (`card_declined`, `insufficient_funds`, ...). */
+                last_error: string;
+            };
+        };
         /** @description Sent when a payment succeeds. */
         PaymentIntentSucceededEvent: {
             id: string;
@@ -82,76 +118,49 @@ export interface components {
                 };
             };
         };
-        /** @description Sent when a payment attempt fails; the intent stays open. */
-        PaymentIntentFailedEvent: {
-            id: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "payment_intent.failed";
-            /** @description Unix time in seconds. */
+        /**
+         * @description The ISO 4217 currency code. Nairaflow handles naira only.
+         * @enum {string}
+         */
+        Currency: "NGN";
+        /**
+         * @description What every event has. `type` decides the shape of `data`; see the Webhooks section for each
+         *     type. Events may be delivered more than once: use `id` to de-duplicate.
+         */
+        EventEnvelope: {
+            id: components["schemas"]["EventId"];
+            type: components["schemas"]["EventType"];
+            /** @description When the event happened, Unix time in seconds. */
             created: number;
+            /** @description The mode of the object the event is about. */
             livemode: boolean;
-            data: {
-                id: components["schemas"]["PaymentIntentId"];
-                /** @description Why the attempt failed (`card_declined`, `insufficient_funds`, ...). */
-                last_error: string;
-            };
+            /** @description The payload; its fields depend on `type`. */
+            data: Record<string, unknown>;
         };
-        /** @description Sent when an intent is canceled by the merchant or expires unpaid. */
-        PaymentIntentCanceledEvent: {
-            id: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "payment_intent.canceled";
-            /** @description Unix time in seconds. */
-            created: number;
-            livemode: boolean;
-            data: {
-                id: components["schemas"]["PaymentIntentId"];
-                /** @enum {string} */
-                cancellation_reason: "requested_by_merchant" | "expired";
-            };
-        };
-        /** @description Sent when a refund has been paid to the customer's balance. */
-        RefundSucceededEvent: {
-            id: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "refund.succeeded";
-            /** @description Unix time in seconds. */
-            created: number;
-            livemode: boolean;
-            data: {
-                id: components["schemas"]["RefundId"];
-                payment_intent: components["schemas"]["PaymentIntentId"];
-                /** @description The refunded amount, in kobo. */
-                amount: components["schemas"]["Kobo"];
-            };
-        };
-        /** @description Sent when the merchant asks for a test event. It carries no payment. */
-        WebhookTestEvent: {
-            id: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "webhook.test";
-            /** @description Unix time in seconds. */
-            created: number;
-            livemode: boolean;
-            data: {
-                /** @constant */
-                test: true;
-            };
-        };
+        /**
+         * @description The kind of event; the Webhooks section shows each one's `data`.
+         *     - `payment_intent.succeeded`: a payment succeeded.
+         *     - `payment_intent.failed`: a payment attempt failed; the intent stays open.
+         *     - `payment_intent.canceled`: an intent was canceled or expired unpaid.
+         *     - `refund.succeeded`: a refund was paid.
+         *     - `webhook.test`: a test event (`POST /v1/webhook_endpoint/test_event`).
+         * @enum {string}
+         */
+        EventType: "payment_intent.succeeded" | "payment_intent.failed" | "payment_intent.canceled" | "refund.succeeded" | "webhook.test";
+        /**
+         * @description An event id, `evt_` and 24 letters and digits.
+         * @example evt_mmFhLZKiP4cIuelfT4fOKx2A
+         */
+        EventId: string;
     };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 }
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
 
 export type PaymentIntentSucceededEvent = components["schemas"]["PaymentIntentSucceededEvent"];
 export type PaymentIntentFailedEvent = components["schemas"]["PaymentIntentFailedEvent"];
