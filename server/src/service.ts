@@ -45,7 +45,7 @@ export async function startService({ config, log, onOperationResponse }: Service
   if (config.role !== 'api') {
     await startMaintenance(boss, orm);
     await startPaymentWorkers(boss, orm, payments, log);
-    await startWebhookWorkers(boss, orm, webhooks);
+    await startWebhookWorkers(boss, orm, webhooks, log);
   }
 
   let server: Server | undefined;

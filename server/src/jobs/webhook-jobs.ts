@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { JobResult } from 'pg-boss';
 import type { Config } from '../config.ts';
 import { WEBHOOK_QUEUE, type ScheduledAttempt } from '../domain/events.ts';
 import { deliverScheduled, type WebhookSettings } from '../webhooks/deliver.ts';
@@ -30,19 +32,32 @@ export async function createWebhookQueue(boss: Boss, settings: WebhookSettings):
   });
 }
 
-export async function startWebhookWorkers(boss: Boss, orm: MikroORM, settings: WebhookSettings): Promise<void> {
-  await boss.work<ScheduledAttempt>(
+export async function startWebhookWorkers(boss: Boss, orm: MikroORM, settings: WebhookSettings, log: Logger): Promise<void> {
+  await boss.work<ScheduledAttempt, JobResult[]>(
     WEBHOOK_QUEUE,
     {
-      // Several slow endpoints must not hold up everyone else's events.
-      localConcurrency: 8,
+      // Independent fetch loops, one job each: an endpoint that takes its full timeout to answer
+      // holds up one loop, never the events of everyone else.
+      localConcurrency: 16,
+      batchSize: 1,
+      perJobResults: true,
       // Retries are delayed jobs (startAfter), found by polling, not NOTIFY: poll every half second
       // so each attempt starts within a second of its due time.
       pollingIntervalSeconds: 0.5,
       notifyPollingIntervalSeconds: 0.5,
     },
-    async ([job]) => {
-      await deliverScheduled(orm.em.fork(), boss, settings, job!.data);
-    },
+    async (jobs) =>
+      Promise.all(
+        jobs.map(async (job) => {
+          try {
+            await deliverScheduled(orm.em.fork(), boss, settings, job.data);
+            return { id: job.id, status: 'completed' as const };
+          } catch (error) {
+            // Our own failure (the database, say), not the endpoint's: pg-boss retries the job.
+            log.error({ err: error, event_id: job.data.event_id, step: job.data.step }, 'webhook attempt could not be made');
+            return { id: job.id, status: 'failed' as const };
+          }
+        }),
+      ),
   );
 }

@@ -5,6 +5,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Boss } from '../jobs/boss.ts';
 import { sendInTransaction } from '../jobs/boss.ts';
+import { sql } from '../persistence/sql.ts';
 import { Event, WebhookDelivery } from '../persistence/entities/index.ts';
 import { newId } from '../ids.ts';
 import { ApiError, notFound } from '../domain/errors.ts';
@@ -41,80 +42,89 @@ interface Claim {
 
 /** One scheduled attempt (the job of step `step`); safe to run twice: the second does nothing. */
 export async function deliverScheduled(em: EntityManager, boss: Boss, settings: WebhookSettings, job: ScheduledAttempt): Promise<void> {
-  const claim = await em.transactional(async (tx) => {
-    const event = await tx.findOne(Event, { id: job.event_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    // Delivered already (perhaps by hand): the rest of the schedule has nothing to do.
-    if (event === null || event.delivery_status === 'succeeded') return null;
-    const endpoint = await findEndpoint(tx, event.merchant_id, event.livemode);
-    if (endpoint === null) {
-      event.delivery_status = 'no_endpoint';
-      event.next_attempt_at = null;
-      return null;
-    }
-    const now = new Date();
-    let delivery = await tx.findOne(WebhookDelivery, { event_id: event.id, schedule_step: job.step });
-    if (delivery !== null) {
-      // This step was made already, or is being made: only an attempt whose worker died (it started
-      // longer ago than any attempt can last) is taken over.
-      const abandoned = delivery.finished_at === null && now.getTime() - delivery.started_at.getTime() > settings.timeoutMs + 5000;
-      if (!abandoned) return null;
-      delivery.started_at = now;
-      delivery.url = endpoint.url;
-    } else {
-      event.attempts += 1;
-      delivery = tx.create(WebhookDelivery, {
-        id: newId('whd'),
-        event_id: event.id,
-        attempt: event.attempts,
-        trigger: 'scheduled',
-        schedule_step: job.step,
-        url: endpoint.url,
-        started_at: now,
-        finished_at: null,
-        duration_ms: null,
-        response_status: null,
-        response_body: null,
-        error: null,
-        next_attempt_at: null,
-      });
-    }
-    event.next_attempt_at = null;
-    return {
-      deliveryId: delivery.id,
-      livemode: event.livemode,
-      url: endpoint.url,
-      secrets: await activeSecrets(tx, endpoint.id),
-      payload: event.payload,
-    } satisfies Claim;
-  });
+  // Every worker runs this for every event, so it speaks plain SQL (see persistence/sql.ts).
+  const claim = await em.transactional((tx) => claimScheduled(tx, settings, job));
   if (claim === null) return;
 
   const result = await attempt(claim, settings);
 
   await em.transactional(async (tx) => {
-    const delivery = await tx.findOneOrFail(WebhookDelivery, { id: claim.deliveryId });
-    const event = await tx.findOneOrFail(Event, { id: job.event_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    record(delivery, result);
+    await recordResult(tx, claim.deliveryId, result);
     if (result.ok) {
-      event.delivery_status = 'succeeded';
-      event.next_attempt_at = null;
-    } else if (event.delivery_status !== 'succeeded') {
-      if (job.step < settings.maxAttempts) {
-        const next = new Date(Date.now() + retryDelayMs(settings, job.step));
-        delivery.next_attempt_at = next;
-        event.next_attempt_at = next;
-        event.delivery_status = 'pending';
-        await tx.flush();
-        await sendInTransaction(boss, tx, WEBHOOK_QUEUE, { event_id: event.id, step: job.step + 1 } satisfies ScheduledAttempt, {
-          startAfter: next,
-          singletonKey: `${event.id}:${job.step + 1}`,
-        });
-      } else {
-        event.delivery_status = 'failed';
-        event.next_attempt_at = null;
-      }
+      await sql(tx, "update events set delivery_status = 'succeeded', next_attempt_at = null where id = $1", [job.event_id]);
+      return;
     }
+    if (job.step >= settings.maxAttempts) {
+      await sql(
+        tx,
+        "update events set delivery_status = 'failed', next_attempt_at = null where id = $1 and delivery_status <> 'succeeded'",
+        [job.event_id],
+      );
+      return;
+    }
+    const next = new Date(Date.now() + retryDelayMs(settings, job.step));
+    // A manual redeliver may have succeeded meanwhile: then the schedule ends here.
+    const [still] = await sql<{ id: string }>(
+      tx,
+      "update events set delivery_status = 'pending', next_attempt_at = $2 where id = $1 and delivery_status <> 'succeeded' returning id",
+      [job.event_id, next],
+    );
+    if (still === undefined) return;
+    await sql(tx, 'update webhook_deliveries set next_attempt_at = $2 where id = $1', [claim.deliveryId, next]);
+    await sendInTransaction(boss, tx, WEBHOOK_QUEUE, { event_id: job.event_id, step: job.step + 1 } satisfies ScheduledAttempt, {
+      startAfter: next,
+      singletonKey: `${job.event_id}:${job.step + 1}`,
+    });
   });
+}
+
+async function claimScheduled(tx: EntityManager, settings: WebhookSettings, job: ScheduledAttempt): Promise<Claim | null> {
+  const [event] = await sql<{ merchant_id: string; livemode: boolean; payload: string; delivery_status: string }>(
+    tx,
+    'select merchant_id, livemode, payload, delivery_status from events where id = $1 for update',
+    [job.event_id],
+  );
+  // Delivered already (perhaps by hand): the rest of the schedule has nothing to do.
+  if (event === undefined || event.delivery_status === 'succeeded') return null;
+  const [endpoint] = await sql<{ id: string; url: string; secrets: string[] }>(tx, ENDPOINT_WITH_SECRETS, [event.merchant_id, event.livemode]);
+  if (endpoint === undefined) {
+    await sql(tx, "update events set delivery_status = 'no_endpoint', next_attempt_at = null where id = $1", [job.event_id]);
+    return null;
+  }
+  const now = new Date();
+  // This step's row is made once. It is taken over only when its worker died: it started longer
+  // ago than any attempt can last and never finished. Otherwise the step is done, or being done.
+  const [delivery] = await sql<{ id: string; inserted: boolean }>(
+    tx,
+    `insert into webhook_deliveries (id, event_id, attempt, trigger, schedule_step, url, started_at)
+     values ($1, $2, (select attempts + 1 from events where id = $2), 'scheduled', $3, $4, $5)
+     on conflict (event_id, schedule_step) where schedule_step is not null do update
+       set started_at = excluded.started_at, url = excluded.url
+       where webhook_deliveries.finished_at is null and webhook_deliveries.started_at < $6
+     returning id, (xmax = 0) as inserted`,
+    [newId('whd'), job.event_id, job.step, endpoint.url, now, new Date(now.getTime() - settings.timeoutMs - 5000)],
+  );
+  if (delivery === undefined) return null;
+  await sql(tx, 'update events set attempts = attempts + $2, next_attempt_at = null where id = $1', [job.event_id, delivery.inserted ? 1 : 0]);
+  return { deliveryId: delivery.id, livemode: event.livemode, url: endpoint.url, secrets: endpoint.secrets, payload: event.payload };
+}
+
+// The endpoint of a merchant and mode, with the secrets that sign right now, newest first.
+const ENDPOINT_WITH_SECRETS = `
+  select w.id, w.url,
+         array(select s.secret from webhook_secrets s
+                where s.endpoint_id = w.id and (s.expires_at is null or s.expires_at > now())
+                order by s.created_at desc, s.id desc) as secrets
+    from webhook_endpoints w where w.merchant_id = $1 and w.livemode = $2`;
+
+async function recordResult(tx: EntityManager, deliveryId: string, result: AttemptResult): Promise<void> {
+  await sql(
+    tx,
+    `update webhook_deliveries
+        set finished_at = now(), duration_ms = $2, response_status = $3, response_body = $4, error = $5
+      where id = $1`,
+    [deliveryId, result.durationMs, result.status, result.body, result.error],
+  );
 }
 
 /** One attempt now, by hand; recorded like any other, and it leaves the schedule as it is. */
@@ -157,16 +167,11 @@ export async function deliverManually(em: EntityManager, settings: WebhookSettin
 
   const result = await attempt(claim, settings);
 
-  return em.transactional(async (tx) => {
-    const delivery = await tx.findOneOrFail(WebhookDelivery, { id: claim.deliveryId });
-    record(delivery, result);
-    if (result.ok) {
-      const event = await tx.findOneOrFail(Event, { id: eventId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      event.delivery_status = 'succeeded';
-      event.next_attempt_at = null;
-    }
-    return delivery;
+  await em.transactional(async (tx) => {
+    await recordResult(tx, claim.deliveryId, result);
+    if (result.ok) await sql(tx, "update events set delivery_status = 'succeeded', next_attempt_at = null where id = $1", [eventId]);
   });
+  return em.fork().findOneOrFail(WebhookDelivery, { id: claim.deliveryId });
 }
 
 export async function listDeliveries(em: EntityManager, caller: Caller, eventId: string): Promise<WebhookDelivery[]> {
@@ -190,12 +195,4 @@ async function attempt(claim: Claim, settings: WebhookSettings): Promise<Attempt
     policy: { allowInsecure: allowsInsecure(claim.livemode, settings.allowInsecure) },
     ...(settings.ca === undefined ? {} : { ca: settings.ca }),
   });
-}
-
-function record(delivery: WebhookDelivery, result: AttemptResult): void {
-  delivery.finished_at = new Date();
-  delivery.duration_ms = result.durationMs;
-  delivery.response_status = result.status;
-  delivery.response_body = result.body;
-  delivery.error = result.error;
 }
