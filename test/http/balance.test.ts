@@ -45,6 +45,22 @@ describe('balance and test top-ups', () => {
     }
   });
 
+  it('refuses, with 400 and nothing moved, a top-up that would take a ledger balance out of range', async () => {
+    const merchant = await svc.createMerchant('Near the edge');
+    await topUp(1000, merchant.testKey);
+    // The merchant's card-network account has paid out nearly all a bigint can hold.
+    await svc.service.orm.em
+      .fork()
+      .execute("update ledger_accounts set balance = -9223372036854775000 where kind = 'card_network' and merchant_id = ?", [merchant.id]);
+    const res = await topUp(1_000_000_000_000_000, merchant.testKey);
+    expect(res.status).to.equal(400);
+    expect(res.body.error).to.include({ code: 'invalid_request', param: 'amount' });
+    expect((await svc.request('GET', '/v1/balance', { key: merchant.testKey })).body.available).to.equal('1000');
+    await svc.service.orm.em.fork().execute("update ledger_accounts set balance = -1000 where kind = 'card_network' and merchant_id = ?", [merchant.id]);
+    // Other merchants were never affected: each has its own card-network account.
+    expect((await topUp(1_000_000_000_000_000)).status).to.equal(200);
+  });
+
   it('moves money once per Idempotency-Key, even when 10 requests race', async () => {
     const merchant = await svc.createMerchant('Top-up racer');
     const headers = { 'Idempotency-Key': 'topup-1' };

@@ -63,6 +63,33 @@ describe('HTTP conventions', () => {
     }
   });
 
+  it('matches paths exactly: /V1/... is not the API and reaches no handler', async () => {
+    for (const [method, path] of [
+      ['GET', '/V1/payment_intents'],
+      ['POST', '/V1/payment_intents'],
+      ['POST', '/v1/PAYMENT_INTENTS'],
+    ]) {
+      const res = await svc.request(method!, path!, { key: shop.testKey, ...(method === 'POST' ? { body: { amount: 'x' } } : {}) });
+      expect(res.status, path).to.equal(404);
+      expect(res.body.error.code).to.equal('resource_missing');
+    }
+  });
+
+  it('refuses bodies PostgreSQL could never store, or the server never read, with 400 rather than 500', async () => {
+    const create = (body: unknown, headers?: Record<string, string>) =>
+      svc.request('POST', '/v1/payment_intents', { key: shop.testKey, rawBody: typeof body === 'string' ? body : JSON.stringify(body), headers });
+    const nul = await create({ amount: 100, currency: 'NGN', description: '\u0000abc' });
+    expect(nul.status).to.equal(400);
+    expect(nul.body.error.message).to.match(/NUL/);
+    const deep = `${'['.repeat(5000)}"bottom"${']'.repeat(5000)}`;
+    const nested = await create(`{"amount": 100, "currency": "NGN", "metadata": {"deep": ${deep}}}`);
+    expect(nested.status).to.equal(400);
+    expect(nested.body.error.param).to.equal('metadata');
+    const gzip = await create('not gzip at all', { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+    expect(gzip.status).to.equal(400);
+    expect(gzip.body.error.code).to.equal('invalid_request');
+  });
+
   it('serves the contract and a self-contained API reference', async () => {
     const yaml = await svc.request('GET', '/openapi.yaml');
     expect(yaml.headers.get('content-type')).to.match(/yaml/);

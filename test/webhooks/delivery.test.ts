@@ -214,4 +214,26 @@ describe('webhook delivery', () => {
     const theirs = new Set(list.body.data.map((e: any) => e.id));
     expect(receiver.received.filter((r) => theirs.has(JSON.parse(r.body.toString('utf8')).id))).to.have.length(0);
   });
+
+  it('goes on with the schedule when recording an attempt fails (the database went away for a moment)', async function () {
+    this.timeout(60_000);
+    receiver.respond = (_r, i, res) => res.writeHead(i === 0 ? 500 : 200).end(i === 0 ? 'not yet' : 'ok');
+    const em = svc.service.orm.em.fork();
+    // For two seconds no attempt can be recorded as finished.
+    await em.execute('alter table webhook_deliveries add constraint recording_fails check (finished_at is null) not valid');
+    try {
+      const { body: event } = await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey });
+      await receiver.waitFor(1);
+      await new Promise((r) => setTimeout(r, 2000));
+      await em.execute('alter table webhook_deliveries drop constraint recording_fails');
+      const done = await waitFor('the schedule to carry on', async () => {
+        const e = await eventOf(event.id);
+        return e.delivery_status === 'succeeded' ? e : undefined;
+      }, 45_000);
+      expect(done.attempts).to.be.at.least(1);
+      expect((await deliveries(event.id)).at(-1)).to.include({ response_status: 200 });
+    } finally {
+      await em.execute('alter table webhook_deliveries drop constraint if exists recording_fails');
+    }
+  });
 });

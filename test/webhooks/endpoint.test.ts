@@ -159,6 +159,21 @@ describe('the webhook endpoint', () => {
     expect(tooLong.body.error.param).to.equal('expires_in');
   });
 
+  it('stops the previous secret at once when rolled with expires_in 0', async () => {
+    const merchant = await svc.createMerchant('Instant roll');
+    await put('http://127.0.0.1:9/hooks', merchant.testKey);
+    const rolled = await svc.request('POST', '/v1/webhook_endpoint/roll_secret', { key: merchant.testKey, body: { expires_in: 0 } });
+    expect(rolled.status).to.equal(200);
+    expect(rolled.body.previous_secret_expires_at).to.equal(null);
+    const signing = await svc.service.orm.em
+      .fork()
+      .execute<{ secret: string }[]>(
+        'select secret from webhook_secrets s join webhook_endpoints w on w.id = s.endpoint_id where w.merchant_id = ? and (s.expires_at is null or s.expires_at > now())',
+        [merchant.id],
+      );
+    expect(signing.map((r) => r.secret)).to.deep.equal([rolled.body.secret]);
+  });
+
   it('lists events newest first, pages them, and keeps other merchants and modes apart', async () => {
     const merchant = await svc.createMerchant('Lister');
     await put('http://127.0.0.1:9/hooks', merchant.testKey);

@@ -23,7 +23,7 @@ export async function topUp(em: EntityManager, caller: Caller, amount: number): 
       kind: 'top_up',
       merchantId: caller.merchant.id,
       entries: [
-        { account: cardNetwork(false), amount: negate(kobo) },
+        { account: cardNetwork(false, caller.merchant.id), amount: negate(kobo) },
         { account, amount: kobo },
       ],
     });

@@ -16,9 +16,10 @@ export interface AccountRef {
 
 export const merchantAccount = (livemode: boolean, merchantId: string): AccountRef => ({ livemode, kind: 'merchant_available', merchantId });
 export const customerAccount = (livemode: boolean, email: string): AccountRef => ({ livemode, kind: 'customer', customerEmail: email.toLowerCase() });
-export const platformFees = (livemode: boolean): AccountRef => ({ livemode, kind: 'platform_fees' });
-/** The outside world: card money enters the ledger from here. Its balance is negative. */
-export const cardNetwork = (livemode: boolean): AccountRef => ({ livemode, kind: 'card_network' });
+/** The platform's fees earned from one merchant (the platform's total is the sum over merchants). */
+export const platformFees = (livemode: boolean, merchantId: string): AccountRef => ({ livemode, kind: 'platform_fees', merchantId });
+/** The outside world, as seen from one merchant: card money enters the ledger from here (negative balance). */
+export const cardNetwork = (livemode: boolean, merchantId: string): AccountRef => ({ livemode, kind: 'card_network', merchantId });
 
 /** The account's id, opening it (at zero) on first use. */
 export async function accountId(em: EntityManager, ref: AccountRef): Promise<string> {
@@ -38,14 +39,19 @@ export async function accountId(em: EntityManager, ref: AccountRef): Promise<str
   return String(existing!.id);
 }
 
-/** The balance of an account, locking it until the transaction ends when `lock` is set. */
+/** The balance of an account (0 for one not opened yet); `lock` holds it until the transaction ends. */
 export async function balanceOf(em: EntityManager, ref: AccountRef, options: { lock?: boolean } = {}): Promise<Kobo> {
-  const id = await accountId(em, ref);
+  if (options.lock === true) {
+    const id = await accountId(em, ref);
+    const [row] = await em.execute<{ balance: string }[]>('select balance from ledger_accounts where id = ? for update', [id]);
+    return BigInt(row!.balance);
+  }
   const [row] = await em.execute<{ balance: string }[]>(
-    `select balance from ledger_accounts where id = ?${options.lock === true ? ' for update' : ''}`,
-    [id],
+    `select balance from ledger_accounts
+      where livemode = ? and kind = ? and coalesce(merchant_id, '') = coalesce(?, '') and coalesce(customer_email, '') = coalesce(?, '')`,
+    [ref.livemode, ref.kind, ref.merchantId ?? null, ref.customerEmail ?? null],
   );
-  return BigInt(row!.balance);
+  return row === undefined ? 0n : BigInt(row.balance);
 }
 
 export interface Posting {

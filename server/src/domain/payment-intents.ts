@@ -22,9 +22,30 @@ export interface CreatePaymentIntentInput {
 /** Metadata is stored and sent in every event; this keeps an event comfortably small. */
 export const MAX_METADATA_BYTES = 16 * 1024;
 
+/** Deep enough for any real order data; deeper structures are refused before they cost anything. */
+export const MAX_METADATA_DEPTH = 20;
+
+// The metadata's size as JSON, or Infinity when it is nested deeper than MAX_METADATA_DEPTH.
+function metadataBytes(metadata: unknown): number {
+  const depth = (value: unknown, level: number): number => {
+    if (level > MAX_METADATA_DEPTH || value === null || typeof value !== 'object') return level;
+    let deepest = level;
+    for (const child of Object.values(value)) {
+      deepest = Math.max(deepest, depth(child, level + 1));
+      if (deepest > MAX_METADATA_DEPTH) break;
+    }
+    return deepest;
+  };
+  if (depth(metadata, 0) > MAX_METADATA_DEPTH) return Infinity;
+  return Buffer.byteLength(JSON.stringify(metadata), 'utf8');
+}
+
 export interface CreatedPaymentIntent {
   intent: PaymentIntent;
-  /** Returned to the merchant once, in the create response; only its hash is stored. */
+  /**
+   * Returned to the merchant in the create response. The intent keeps only its hash; a create sent
+   * with an Idempotency-Key also keeps the whole first answer, secret included, for its 24-hour replay.
+   */
   clientSecret: string;
 }
 
@@ -35,8 +56,8 @@ export async function createPaymentIntent(
   options: { ttlSeconds: number },
 ): Promise<CreatedPaymentIntent> {
   const metadata = input.metadata ?? {};
-  if (Buffer.byteLength(JSON.stringify(metadata), 'utf8') > MAX_METADATA_BYTES) {
-    throw new ApiError('invalid_request', `metadata must be at most ${MAX_METADATA_BYTES} bytes as JSON.`, 'metadata');
+  if (metadataBytes(metadata) > MAX_METADATA_BYTES) {
+    throw new ApiError('invalid_request', `metadata must be at most ${MAX_METADATA_BYTES} bytes as JSON, nested at most ${MAX_METADATA_DEPTH} deep.`, 'metadata');
   }
   const now = new Date();
   const id = newId('pi');

@@ -214,9 +214,9 @@ async function settle(em: EntityManager, boss: Boss, intent: PaymentIntent, atte
     merchantId: intent.merchant_id,
     paymentIntentId: intent.id,
     entries: [
-      { account: cardNetwork(intent.livemode), amount: negate(intent.amount) },
+      { account: cardNetwork(intent.livemode, intent.merchant_id), amount: negate(intent.amount) },
       { account: merchantAccount(intent.livemode, intent.merchant_id), amount: netOfFee(intent.amount, fee) },
-      { account: platformFees(intent.livemode), amount: fee },
+      { account: platformFees(intent.livemode, intent.merchant_id), amount: fee },
     ],
   });
   await recordEvent(

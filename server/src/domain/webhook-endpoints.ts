@@ -123,17 +123,19 @@ export async function rollSecret(em: EntityManager, caller: Caller, overlapSecon
       caller.livemode,
     ]);
     if (endpoint === undefined) throw noEndpoint();
-    const now = new Date();
-    const until = new Date(now.getTime() + overlapSeconds * 1000);
-    // Secrets already counting down keep the sooner of their own end and this overlap's.
+    // Secrets already counting down keep the sooner of their own end and this overlap's. Times are
+    // the transaction's own now(), the clock every "is it still signing" check compares with.
     await sql(
       tx,
-      `update webhook_secrets set expires_at = least(coalesce(expires_at, $2), $2)
-        where endpoint_id = $1 and (expires_at is null or expires_at > $3)`,
-      [endpoint.id, until, now],
+      // (Truncated to the column's milliseconds, so an overlap of 0 ends no later than now.)
+      `update webhook_secrets
+          set expires_at = least(coalesce(expires_at, date_trunc('milliseconds', now() + make_interval(secs => $2))),
+                                 date_trunc('milliseconds', now() + make_interval(secs => $2)))
+        where endpoint_id = $1 and (expires_at is null or expires_at > now())`,
+      [endpoint.id, overlapSeconds],
     );
     const secret = newSigningSecret();
-    await sql(tx, 'insert into webhook_secrets (endpoint_id, secret, created_at) values ($1, $2, $3)', [endpoint.id, secret, now]);
+    await sql(tx, 'insert into webhook_secrets (endpoint_id, secret, created_at) values ($1, $2, now())', [endpoint.id, secret]);
     return { view: await viewEndpoint(tx, caller), secret };
   });
 }

@@ -36,6 +36,9 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // The contract's paths are exact: /V1/... must not reach a handler around the validator and the
+  // authentication, whose path matching is case-sensitive.
+  app.set('case sensitive routing', true);
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
   app.use(requestContext(contract, orm, log, deps.onOperationResponse));
@@ -56,7 +59,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use('/v1', rateLimit(deps.rateLimitStore, config.rateLimitPerMinute));
   app.use('/v1', authenticateWhereRequired(contract));
-  app.use(express.json({ limit: MAX_BODY }));
+  app.use(express.json({ limit: MAX_BODY, verify: refuseNulCharacters }));
   app.use(
     OpenApiValidator.middleware({
       apiSpec: structuredClone(contract.document) as never,
@@ -84,6 +87,14 @@ export function createApp(deps: AppDeps): Express {
   });
   app.use(errorHandler(log));
   return app;
+}
+
+// PostgreSQL text cannot hold U+0000, so a string carrying one could never be stored: it is refused
+// with the request instead of failing on the way into the database.
+function refuseNulCharacters(_req: unknown, _res: unknown, body: Buffer): void {
+  if (body.includes('\\u0000')) {
+    throw new ApiError('invalid_request', 'Strings in the request body must not contain the NUL character (\\u0000).');
+  }
 }
 
 /** Gives each request its id, its own EntityManager and one log line when it is answered. */

@@ -61,6 +61,10 @@ function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (typeof err !== 'object' || err === null) return INTERNAL;
   const e = err as HttpishError;
+  // PostgreSQL: a value out of its column's range (an amount that would take a balance past 2^63).
+  if ((e as { code?: string }).code === '22003') {
+    return new ApiError('invalid_request', 'An amount in this request would take a balance out of range.', 'amount');
+  }
   // body-parser
   if (e.type === 'entity.too.large') return new ApiError('request_too_large', 'The request body is larger than 64 KiB.');
   if (e.type === 'entity.parse.failed') {
@@ -82,6 +86,10 @@ function toApiError(err: unknown): ApiError {
   }
   if (status === 413) return new ApiError('request_too_large', 'The request body is larger than 64 KiB.');
   if (status === 400 && Array.isArray(e.errors) && e.errors.length > 0) return validationError(e.errors);
+  // Other client errors the body parser raises (a body that cannot be decompressed, say).
+  if (status !== undefined && status >= 400 && status < 500 && (e as { expose?: boolean }).expose === true) {
+    return new ApiError('invalid_request', `The request body could not be read: ${e.message ?? 'malformed body'}.`);
+  }
   return INTERNAL;
 }
 

@@ -20,16 +20,23 @@ export function webhookSettings(config: Config): WebhookSettings {
 }
 
 export async function createWebhookQueue(boss: Boss, settings: WebhookSettings): Promise<void> {
-  await boss.createQueue(WEBHOOK_QUEUE, {
+  const options = {
     // A new event wakes the workers through NOTIFY (the first attempt starts within milliseconds).
     notify: true,
     // A job still active this long after it started has lost its worker (an attempt lasts at most
     // the timeout): pg-boss hands it to another worker, which takes the attempt over.
     expireInSeconds: Math.ceil(settings.timeoutMs / 1000) + 5,
-    // Job-level retries are only for crashed workers; failed deliveries follow our own schedule.
-    retryLimit: 10,
-    retryDelay: 1,
-  });
+    // Job-level retries are for our own failures (a crashed worker, the database away); failed
+    // deliveries follow the webhook schedule instead. Backing off from 2 s to a minute, 20 retries
+    // outlast any attempt's takeover window and a database failover.
+    retryLimit: 20,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 60,
+  };
+  await boss.createQueue(WEBHOOK_QUEUE, options);
+  // An existing queue keeps the options it was created with unless told otherwise.
+  await boss.updateQueue(WEBHOOK_QUEUE, options);
 }
 
 export async function startWebhookWorkers(boss: Boss, orm: MikroORM, settings: WebhookSettings, log: Logger): Promise<void> {
@@ -54,7 +61,7 @@ export async function startWebhookWorkers(boss: Boss, orm: MikroORM, settings: W
             return { id: job.id, status: 'completed' as const };
           } catch (error) {
             // Our own failure (the database, say), not the endpoint's: pg-boss retries the job.
-            log.error({ err: error, event_id: job.data.event_id, step: job.data.step }, 'webhook attempt could not be made');
+            log.warn({ err: error, event_id: job.data.event_id, step: job.data.step }, 'webhook attempt to be retried');
             return { id: job.id, status: 'failed' as const };
           }
         }),

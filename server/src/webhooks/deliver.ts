@@ -104,7 +104,20 @@ async function claimScheduled(tx: EntityManager, settings: WebhookSettings, job:
      returning id, (xmax = 0) as inserted`,
     [newId('whd'), job.event_id, job.step, endpoint.url, now, new Date(now.getTime() - settings.timeoutMs - 5000)],
   );
-  if (delivery === undefined) return null;
+  if (delivery === undefined) {
+    const [existing] = await sql<{ finished: boolean }>(
+      tx,
+      'select finished_at is not null as finished from webhook_deliveries where event_id = $1 and schedule_step = $2',
+      [job.event_id, job.step],
+    );
+    // Made and recorded already: this job is a duplicate, and is done.
+    if (existing?.finished === true) return null;
+    // Started but not recorded, and too recent to take over: either another worker is making it
+    // right now, or recording its result failed (the database went away, say). Fail the job, so
+    // pg-boss tries it again later, once the attempt can be taken over; completing it would end
+    // the event's schedule here.
+    throw new Error(`webhook attempt ${job.step} of ${job.event_id} is started but unrecorded; retrying later`);
+  }
   await sql(tx, 'update events set attempts = attempts + $2, next_attempt_at = null where id = $1', [job.event_id, delivery.inserted ? 1 : 0]);
   return { deliveryId: delivery.id, livemode: event.livemode, url: endpoint.url, secrets: endpoint.secrets, payload: event.payload };
 }

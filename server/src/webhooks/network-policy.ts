@@ -24,9 +24,11 @@ for (const [network, prefix] of [
   forbidden.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT)
   ['64:ff9b::', 96], // NAT64 (maps IPv4, private ones included)
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['2002::', 16], // 6to4 (embeds an IPv4 address)
   ['100::', 64], // discard
   ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique local
@@ -42,12 +44,23 @@ export function isForbiddenAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
   if (family === 6) {
-    // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible forms are judged as the IPv4 address.
-    const mapped = /^::(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped !== null) return isForbiddenAddress(mapped[1]!);
+    // IPv4-mapped addresses (::ffff:a.b.c.d, or ::ffff:7f00:1 as URL parsers normalise it) are
+    // judged as the IPv4 address they carry.
+    const embedded = mappedIPv4(address);
+    if (embedded !== null) return isForbiddenAddress(embedded);
     return forbidden.check(address, 'ipv6');
   }
   return forbidden.check(address, 'ipv4');
+}
+
+function mappedIPv4(address: string): string | null {
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (dotted !== null) return dotted[1]!;
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (hex === null) return null;
+  const high = parseInt(hex[1]!, 16);
+  const low = parseInt(hex[2]!, 16);
+  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
 }
 
 export interface TargetPolicy {

@@ -31,7 +31,10 @@ export class Migration20261122010000_payments extends Migration {
         merchant_id text references merchants (id),
         customer_email text,
         balance bigint not null default 0,
-        check ((kind = 'merchant_available') = (merchant_id is not null)),
+        -- Every account but a customer's belongs to one merchant: the card network and platform fee
+        -- accounts are kept per merchant, so no merchant's payments wait on another's locks (or can
+        -- push a shared balance out of range).
+        check ((kind = 'customer') = (merchant_id is null)),
         check ((kind = 'customer') = (customer_email is not null)),
         check (customer_email is null or customer_email = lower(customer_email)),
         -- A merchant's available balance never goes below zero: the last line of defence for refunds.

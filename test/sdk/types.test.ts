@@ -1,0 +1,90 @@
+// Compile-time guarantees: `npm run typecheck` fails if any @ts-expect-error below stops being an
+// error, i.e. if the SDK starts accepting a misspelt field or a wrong type. The runtime test only
+// proves the file loads.
+import { expect } from 'chai';
+import {
+  Nairaflow,
+  type CreatedPaymentIntent,
+  type NairaflowEvent,
+  type PaymentIntent,
+  type Refund,
+  type WebhookEndpointWithSecret,
+} from '../../sdk/src/index.ts';
+
+const nf = new Nairaflow('sk_test_typesOnlyNeverSent00000000000', { baseUrl: 'http://127.0.0.1:1' });
+
+// Only declared, never called: these are checked by tsc, not run.
+export async function typeChecks(): Promise<void> {
+  const created: CreatedPaymentIntent = await nf.paymentIntents.create({ amount: 250000, currency: 'NGN' });
+  const secret: string = created.client_secret;
+  await nf.paymentIntents.create({ amount: 250000n, currency: 'NGN', customer: { email: 'ada@example.com' }, metadata: { order: 1 } }, { idempotencyKey: 'order-1' });
+  // @ts-expect-error misspelt field (the wire's names, exactly)
+  await nf.paymentIntents.create({ amount: 100, currency: 'NGN', descripton: 'typo' });
+  // @ts-expect-error camelCase is not the wire's name
+  await nf.refunds.create({ paymentIntent: 'pi_x' });
+  // @ts-expect-error amount is kobo as a number or bigint, not a string
+  await nf.paymentIntents.create({ amount: '100', currency: 'NGN' });
+  // @ts-expect-error the only currency is NGN
+  await nf.paymentIntents.create({ amount: 100, currency: 'USD' });
+  // @ts-expect-error currency is required
+  await nf.paymentIntents.create({ amount: 100 });
+  // @ts-expect-error customer.email is a string
+  await nf.paymentIntents.create({ amount: 100, currency: 'NGN', customer: { email: 42 } });
+  // @ts-expect-error an unknown option
+  await nf.paymentIntents.create({ amount: 100, currency: 'NGN' }, { idempotency_key: 'x' });
+
+  const intent: PaymentIntent = await nf.paymentIntents.retrieve('pi_x');
+  // Amounts in responses stay decimal strings, as on the wire.
+  const amount: string = intent.amount;
+  // @ts-expect-error an amount in a response is a string, not a number
+  const asNumber: number = intent.amount;
+  // @ts-expect-error only the create answer carries client_secret for sure
+  const maybeSecret: string = intent.client_secret;
+
+  // @ts-expect-error not a status the API has
+  nf.paymentIntents.list({ status: 'paid' });
+  // @ts-expect-error limit is a number
+  nf.paymentIntents.list({ limit: '10' });
+  for await (const pi of nf.paymentIntents.list({ limit: 100, status: 'succeeded' })) {
+    const status: 'requires_authentication' | 'processing' | 'succeeded' | 'canceled' = pi.status;
+    void status;
+  }
+  const page = await nf.refunds.list({ payment_intent: 'pi_x' });
+  const refunds: Refund[] = page.data;
+  const hasMore: boolean = page.has_more;
+  const all: Refund[] = await nf.refunds.list().autoPagingToArray({ limit: 50 });
+  // @ts-expect-error not an event type the API sends
+  nf.events.list({ type: 'payment_intent.created' });
+
+  const endpoint = await nf.webhookEndpoint.update({ url: 'https://example.com/hooks' });
+  // @ts-expect-error the secret is only there when the endpoint was created: narrow first
+  const noSecret: string = endpoint.secret;
+  if ('secret' in endpoint) {
+    const created: WebhookEndpointWithSecret = endpoint;
+    void created;
+  }
+  // @ts-expect-error expires_in is a number of seconds
+  await nf.webhookEndpoint.rollSecret({ expires_in: '1d' });
+  const rolled: string = (await nf.webhookEndpoint.rollSecret()).secret;
+
+  const balance: string = (await nf.balance.retrieve()).available;
+  // @ts-expect-error top-up takes an amount
+  await nf.testHelpers.topUp({});
+
+  const event: NairaflowEvent = nf.webhooks.constructEvent('{}', 't=1,v1=00', 'whsec_x');
+  if (event.type === 'payment_intent.succeeded') {
+    const fee: string = event.data.service_fee;
+    void fee;
+  }
+  // @ts-expect-error livemode is read-only
+  nf.livemode = true;
+
+  void [secret, amount, asNumber, maybeSecret, refunds, hasMore, all, noSecret, rolled, balance];
+}
+
+describe('sdk: types', () => {
+  it('rejects misspelt fields and wrong types at compile time (npm run typecheck)', () => {
+    expect(typeChecks).to.be.a('function');
+    expect(nf.livemode).to.equal(false);
+  });
+});
