@@ -1,0 +1,72 @@
+// The API's shapes, named for merchants. Every one is an alias of the generated contract types
+// (openapi.yaml is the only place a shape is written); field names stay exactly as on the wire.
+import type { components, operations } from './generated/openapi.ts';
+
+type Schemas = components['schemas'];
+type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
+type JsonBody<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+
+/**
+ * An amount of kobo in a request: a number (an integer no larger than Number.MAX_SAFE_INTEGER)
+ * or a bigint. Responses carry amounts as decimal strings, as the API does.
+ */
+export type Amount = number | bigint;
+
+/** The request's `amount` also accepts a bigint; every other field is the contract's. */
+type WithAmount<Body> = Body extends { amount: number }
+  ? Omit<Body, 'amount'> & { amount: Amount }
+  : Body extends { amount?: number }
+    ? Omit<Body, 'amount'> & { amount?: Amount }
+    : Body;
+
+export type ApiErrorBody = Schemas['Error'];
+export type ErrorCode = ApiErrorBody['error']['code'];
+
+export type PaymentIntent = Schemas['PaymentIntent'];
+/** The intent as created: the only answer that carries `client_secret`. */
+export type CreatedPaymentIntent = Schemas['CreatedPaymentIntent'];
+export type PaymentIntentStatus = Schemas['PaymentIntentStatus'];
+export type PaymentIntentList = Schemas['PaymentIntentList'];
+export type PaymentIntentCreateParams = WithAmount<JsonBody<'createPaymentIntent'>>;
+export type PaymentIntentListParams = Query<'listPaymentIntents'>;
+
+export type Refund = Schemas['Refund'];
+export type RefundList = Schemas['RefundList'];
+export type RefundCreateParams = WithAmount<JsonBody<'createRefund'>>;
+export type RefundListParams = Query<'listRefunds'>;
+
+export type Balance = Schemas['Balance'];
+export type TopUpParams = WithAmount<JsonBody<'topUpBalance'>>;
+
+export type EventResource = Schemas['EventResource'];
+export type EventType = Schemas['EventType'];
+export type EventList = Schemas['EventList'];
+export type EventListParams = Query<'listEvents'>;
+export type Delivery = Schemas['Delivery'];
+export type DeliveryList = Schemas['DeliveryList'];
+
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+/** The endpoint with its signing `secret`: returned when it is created and when the secret rolls. */
+export type WebhookEndpointWithSecret = Schemas['WebhookEndpointWithSecret'];
+export type DeletedWebhookEndpoint = Schemas['DeletedWebhookEndpoint'];
+export type WebhookEndpointUpdateParams = JsonBody<'updateWebhookEndpoint'>;
+export type WebhookEndpointRollSecretParams = JsonBody<'rollWebhookEndpointSecret'>;
+
+/** Options every method takes, overriding the client's for one call. */
+export interface RequestOptions {
+  /** Per attempt: an attempt with no complete answer by then fails with a ConnectionError. */
+  timeoutMs?: number;
+  /** Retries after the first attempt, for the failures that are safe to retry. */
+  maxRetries?: number;
+  /** Aborts the call (and its retries); the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** Options of the calls that create something or move money. */
+export interface CreateOptions extends RequestOptions {
+  /**
+   * Sent as `Idempotency-Key`. Defaults to a new random UUID per call, which the SDK's own
+   * retries reuse; pass your own (an order id, say) to make retries across processes safe too.
+   */
+  idempotencyKey?: string;
+}
