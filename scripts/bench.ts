@@ -30,6 +30,7 @@ import { dirname, resolve } from 'node:path';
 import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { benchVerifier, formatVerifierBench } from '../bench/verifier.ts';
 import { freePort } from '../server/src/persistence/embedded-postgres.ts';
 import { newClientSecret, newId, sha256Hex } from '../server/src/ids.ts';
 
@@ -635,7 +636,13 @@ async function main(): Promise<number> {
     await server.stop();
     liveServers.delete(server);
 
-    // 6. Optionally, create in the development configuration (response validation on).
+    // 6. The webhook verifier merchants run: our constructEvent against stripe-node's and a bare
+    // HMAC, in this process, with no server running.
+    console.log('webhook-verifier (verifications per second, in this process):');
+    const verifier = await benchVerifier();
+    for (const line of formatVerifierBench(verifier)) console.log(`  ${line}`);
+
+    // 6b. Optionally, create in the development configuration (response validation on).
     let devCreate: Awaited<ReturnType<typeof runAutocannon>> | undefined;
     if (RUN_DEV) {
       console.log('service, development configuration (VALIDATE_RESPONSES=true):');
@@ -738,6 +745,7 @@ async function main(): Promise<number> {
         one_at_a_time: { events: webhookLatency.events, p50_ms: webhookLatency.p50_ms, p99_ms: webhookLatency.p99_ms, max_ms: webhookLatency.max_ms, goal_ms: WEBHOOK_GOAL_MS, met: webhookLatency.max_ms < WEBHOOK_GOAL_MS },
         under_load: { ...webhookLatency.burst, goal_p50_ms: WEBHOOK_BURST_GOAL_P50_MS, met: webhookLatency.burst.p50_ms < WEBHOOK_BURST_GOAL_P50_MS && webhookLatency.burst.not_delivered === 0 },
       },
+      webhook_verifier: verifier,
       failed_requests: failures,
       goal,
     };

@@ -21,6 +21,10 @@ const DIGITS = /^[0-9]+$/;
  * exactly one `t` of decimal digits, and each `v1` 64 lowercase hex characters as the spec says.
  */
 export function parseSignatureHeader(header: string | readonly string[] | null | undefined): ParsedSignatureHeader {
+  if (typeof header === 'string') {
+    const canonical = parseCanonical(header);
+    if (canonical !== undefined) return canonical;
+  }
   const value = typeof header === 'string' ? header : Array.isArray(header) ? header.join(',') : undefined;
   if (value === undefined || value.trim() === '') throw missingHeader();
 
@@ -53,6 +57,58 @@ export function parseSignatureHeader(header: string | readonly string[] | null |
     throw malformedHeader(`it has no v1 signature${others}`);
   }
   return { t, timestamp: Number(t), signatures };
+}
+
+const COMMA = 0x2c;
+const EQUALS = 0x3d;
+const ZERO = 0x30;
+const NINE = 0x39;
+const LOWER_A = 0x61;
+const LOWER_F = 0x66;
+
+/**
+ * The hot path: the header exactly as Nairaflow writes it, `t=<digits>,v1=<64 lowercase hex>` with
+ * any number of further `,v1=<64 lowercase hex>`, no spaces, no other scheme: one pass over the
+ * characters, no split, trim or regular expression. Anything else (spaces, empty parts, other
+ * schemes, a second t, an error of any kind) returns undefined and takes the general parser below,
+ * which gives the verdict and the error message; what this accepts, that parser accepts with the
+ * same result.
+ */
+function parseCanonical(value: string): ParsedSignatureHeader | undefined {
+  const length = value.length;
+  if (length < 2 || value.charCodeAt(0) !== 0x74 /* t */ || value.charCodeAt(1) !== EQUALS) return undefined;
+  let i = 2;
+  while (i < length) {
+    const c = value.charCodeAt(i);
+    if (c < ZERO || c > NINE) break;
+    i++;
+  }
+  if (i === 2 || i === length || value.charCodeAt(i) !== COMMA) return undefined;
+  const t = value.slice(2, i);
+  const timestamp = Number(t);
+  if (!Number.isSafeInteger(timestamp)) return undefined;
+  const signatures: string[] = [];
+  // Each round: `,v1=` then 64 lowercase hex digits, then the end or the next comma.
+  while (i < length) {
+    if (
+      length - i < 68 ||
+      value.charCodeAt(i) !== COMMA ||
+      value.charCodeAt(i + 1) !== 0x76 /* v */ ||
+      value.charCodeAt(i + 2) !== 0x31 /* 1 */ ||
+      value.charCodeAt(i + 3) !== EQUALS
+    ) {
+      return undefined;
+    }
+    const start = i + 4;
+    const end = start + 64;
+    for (let j = start; j < end; j++) {
+      const c = value.charCodeAt(j);
+      if ((c < ZERO || c > NINE) && (c < LOWER_A || c > LOWER_F)) return undefined;
+    }
+    signatures.push(value.slice(start, end));
+    i = end;
+  }
+  return { t, timestamp, signatures };
 }
 
 function describeBadV1(value: string): string {
