@@ -22,4 +22,25 @@ describe('rate limit window', () => {
       store.close();
     }
   });
+
+  it('keeps an exact count for a large limit over a long run (old entries are dropped, never miscounted)', async () => {
+    let now = 0;
+    const store = new MemoryRateLimitStore(() => now);
+    try {
+      // 10 requests a second for three minutes against a limit of 1000: always 600 in the window.
+      let last = await store.take('busy', 1000);
+      for (let i = 1; i < 1800; i++) {
+        now = i * 100;
+        last = await store.take('busy', 1000);
+        expect(last.allowed).to.equal(true);
+      }
+      expect(last.remaining).to.equal(1000 - 600);
+      // A burst fills the window to the limit, and not one request more.
+      let allowed = 0;
+      for (let i = 0; i < 500; i++) if ((await store.take('busy', 1000)).allowed) allowed++;
+      expect(allowed).to.equal(400);
+    } finally {
+      store.close();
+    }
+  });
 });

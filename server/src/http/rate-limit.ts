@@ -23,7 +23,9 @@ const secondsUntil = (oldestMs: number, now: number): number =>
 
 /** A sliding log per client, for one process. */
 export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly hits = new Map<string, number[]>();
+  // Each client's request times, oldest first, from `head` on: expiring advances `head` instead of
+  // shifting the array, so a client with a large limit costs O(1) per request, not O(limit).
+  private readonly logs = new Map<string, { times: number[]; head: number }>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly now: () => number;
 
@@ -32,24 +34,29 @@ export class MemoryRateLimitStore implements RateLimitStore {
     // Forget clients that have been quiet for a whole window so the map cannot grow without bound.
     this.sweeper = setInterval(() => {
       const from = this.now() - WINDOW_MS;
-      for (const [client, log] of this.hits) if ((log.at(-1) ?? 0) <= from) this.hits.delete(client);
+      for (const [client, log] of this.logs) if ((log.times.at(-1) ?? 0) <= from) this.logs.delete(client);
     }, WINDOW_MS);
     this.sweeper.unref();
   }
 
   async take(client: string, limit: number): Promise<Decision> {
     const now = this.now();
-    let log = this.hits.get(client);
+    let log = this.logs.get(client);
     if (log === undefined) {
-      log = [];
-      this.hits.set(client, log);
+      log = { times: [], head: 0 };
+      this.logs.set(client, log);
     }
-    let expired = 0;
-    while (expired < log.length && log[expired]! <= now - WINDOW_MS) expired++;
-    if (expired > 0) log.splice(0, expired);
-    const allowed = log.length < limit;
-    if (allowed) log.push(now);
-    return { allowed, remaining: limit - log.length, resetSeconds: secondsUntil(log[0] ?? now, now) };
+    const { times } = log;
+    while (log.head < times.length && times[log.head]! <= now - WINDOW_MS) log.head++;
+    if (log.head > 1024 && log.head * 2 > times.length) {
+      times.splice(0, log.head);
+      log.head = 0;
+    }
+    const used = times.length - log.head;
+    const allowed = used < limit;
+    if (allowed) times.push(now);
+    const counted = times.length - log.head;
+    return { allowed, remaining: limit - counted, resetSeconds: secondsUntil(times[log.head] ?? now, now) };
   }
 
   close(): void {
