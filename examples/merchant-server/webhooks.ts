@@ -49,7 +49,7 @@ export interface EventHandlerDeps {
 
 /** The onEvent for webhookHandler. It runs after Nairaflow has had its 200 (rule 6.3.1). */
 export function createEventHandler(deps: EventHandlerDeps): (event: NairaflowEvent) => Promise<void> {
-  const { orders, dedupe, record, log } = deps;
+  const { dedupe, record, log } = deps;
 
   return async function onEvent(event) {
     const done = (outcome: Outcome, order?: Order): void => {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { lookup } from 'node:dns/promises';
 import { hostname } from 'node:os';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
-import { startReceiver, type Receiver } from '../support/receiver.ts';
+import { startReceiver } from '../support/receiver.ts';
 import { makeTestPki, type TestPki } from '../support/tls.ts';
 import { waitFor } from '../support/payments.ts';
 
