@@ -30,6 +30,7 @@ import { dirname, resolve } from 'node:path';
 import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { canConnect } from '../server/src/persistence/database.ts';
 import { benchVerifier, formatVerifierBench } from '../bench/verifier.ts';
 import { freePort } from '../server/src/persistence/embedded-postgres.ts';
 import { newClientSecret, newId, sha256Hex } from '../server/src/ids.ts';
@@ -356,20 +357,6 @@ function baselineRetrieve(secretKey: string, intentId: string) {
 // ---------------------------------------------------------------------------------------------
 // Databases and the server process.
 // ---------------------------------------------------------------------------------------------
-async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   client.on('error', () => undefined);

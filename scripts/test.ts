@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Mocha from 'mocha';
 import pg from 'pg';
+import { canConnect } from '../server/src/persistence/database.ts';
 // Same file URL as the tests' relative imports, so both share one recorder.
 import { checkContractCoverage } from '../test/support/contract-coverage.ts';
 import { dropRunDatabases, dropStaleTestDatabases } from '../test/support/database.ts';
@@ -64,20 +65,6 @@ function collectFiles(args: Args): string[] {
     else files.push(path);
   }
   return [...new Set(files)];
-}
-
-async function canConnect(url: string, timeoutMs: number): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 function describeUrl(url: string): string {

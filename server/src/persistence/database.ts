@@ -63,3 +63,18 @@ async function ensureDatabase(serverUrl: string): Promise<string> {
   url.pathname = `/${DATABASE_NAME}`;
   return url.toString();
 }
+
+/** Whether a PostgreSQL answers at `url` within `timeoutMs` (for the scripts that look for one). */
+export async function canConnect(url: string, timeoutMs = 2000): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
