@@ -138,11 +138,17 @@ export async function dropRunDatabases(): Promise<string[]> {
 
 /**
  * Drops nf_test_/nf_tpl_ databases left by runs that crashed: those whose run pid is not a live
- * node process on this machine (called by scripts/test.ts at the start).
+ * node process on this machine and that nobody is connected to (a run in another container, whose
+ * pid this machine cannot see, keeps its service's connections open), called by scripts/test.ts
+ * at the start.
  */
 export async function dropStaleTestDatabases(): Promise<string[]> {
   return withAdmin(async (client) => {
+    const connected = new Set(
+      (await client.query<{ datname: string }>('SELECT DISTINCT datname FROM pg_stat_activity WHERE datname IS NOT NULL')).rows.map((r) => r.datname),
+    );
     const stale = (await listTestDatabases(client)).filter((name) => {
+      if (connected.has(name)) return false;
       const pid = Number(/^nf_(?:test|tpl)_(\d+)_/.exec(name)?.[1]);
       if (!Number.isInteger(pid) || pid <= 0) return true;
       if (String(pid) === runId()) return false;
