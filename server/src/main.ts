@@ -27,12 +27,7 @@ const service = await startService({ config: { ...config, databaseUrl: database.
   process.exit(1);
 });
 
-let demo: DemoMerchant | null = null;
-if (config.appEnv === 'development' && service.url !== undefined) {
-  demo = await ensureDemoMerchant(service.orm.em.fork(), resolve(DATA_DIR, demoFileName(database)));
-}
-printBanner(service.url, demo);
-
+// Handlers go in before the banner: whoever reads the banner may signal at once.
 let shuttingDown = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -53,6 +48,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     })();
   });
 }
+
+let demo: DemoMerchant | null = null;
+if (config.appEnv === 'development' && service.url !== undefined) {
+  demo = await ensureDemoMerchant(service.orm.em.fork(), resolve(DATA_DIR, demoFileName(database)));
+}
+printBanner(service.url, demo);
 
 // One demo file per database: the embedded one, or each DATABASE_URL (without its password).
 function demoFileName(db: { url: string; embedded: boolean }): string {
