@@ -10,7 +10,7 @@ describe('configuration', () => {
       databaseUrl: undefined,
       host: '127.0.0.1',
       port: 3000,
-      publicBaseUrl: 'http://127.0.0.1:3000',
+      publicBaseUrl: null,
       role: 'all',
       rateLimitPerMinute: 100,
       rateLimitStore: 'memory',
@@ -44,6 +44,7 @@ describe('configuration', () => {
     [{ VALIDATE_RESPONSES: 'sometimes' }, /^VALIDATE_RESPONSES /],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
     [{ PUBLIC_BASE_URL: 'ftp://x' }, /^PUBLIC_BASE_URL must be an http/],
+    [{ PUBLIC_BASE_URL: 'https://pay.example.com/some/path' }, /^PUBLIC_BASE_URL must be an http/],
   ];
   for (const [env, message] of bad) {
     it(`refuses ${JSON.stringify(env)} naming the variable`, () => {

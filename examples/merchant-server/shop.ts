@@ -141,7 +141,7 @@ export function createShop(options: ShopOptions): Shop {
       payment: {
         payment_intent: intent.id,
         client_secret: intent.client_secret,
-        pay_url: `${options.baseUrl.replace(/\/+$/, '')}/pay/${intent.client_secret}`,
+        pay_url: intent.payment_url,
       },
     });
   });

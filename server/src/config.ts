@@ -10,7 +10,8 @@ export interface Config {
   databaseUrl: string | undefined;
   host: string;
   port: number;
-  publicBaseUrl: string;
+  /** PUBLIC_BASE_URL; null: the address the HTTP server listens on (known once it listens). */
+  publicBaseUrl: string | null;
   role: Role;
   rateLimitPerMinute: number;
   rateLimitStore: RateLimitStore;
@@ -55,9 +56,9 @@ export function loadConfig(env: Env = process.env): Config {
 
   const host = read('HOST') ?? '127.0.0.1';
   const port = integer(read, 'PORT', 3000, 0, 65535);
-  const publicBaseUrl = (read('PUBLIC_BASE_URL') ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]+/.test(publicBaseUrl)) {
-    throw new ConfigError('PUBLIC_BASE_URL', 'must be an http:// or https:// URL');
+  const publicBaseUrl = read('PUBLIC_BASE_URL')?.replace(/\/+$/, '') ?? null;
+  if (publicBaseUrl !== null && !/^https?:\/\/[^/]+$/.test(publicBaseUrl)) {
+    throw new ConfigError('PUBLIC_BASE_URL', 'must be an http:// or https:// origin, such as https://pay.example.com');
   }
 
   return {

@@ -49,10 +49,13 @@ export async function startService({ config, log, onOperationResponse }: Service
   }
 
   let server: Server | undefined;
+  let listeningUrl: string | undefined;
   let rateLimitStore: RateLimitStore | undefined;
   if (config.role !== 'worker') {
     rateLimitStore = config.rateLimitStore === 'postgres' ? new PostgresRateLimitStore(orm) : new MemoryRateLimitStore();
-    const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks, onOperationResponse });
+    // PUBLIC_BASE_URL, or else where this server listens (with PORT=0, known once it listens).
+    const publicBaseUrl = () => config.publicBaseUrl ?? listeningUrl!;
+    const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks, publicBaseUrl, onOperationResponse });
     server = createServer(app);
     // Keep-alive longer than a typical load balancer's idle timeout, so it closes connections first.
     server.keepAliveTimeout = 65_000;
@@ -66,6 +69,7 @@ export async function startService({ config, log, onOperationResponse }: Service
   if (server !== undefined) {
     const { port } = server.address() as AddressInfo;
     url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    listeningUrl = url;
   }
 
   let stopping: Promise<void> | undefined;

@@ -31,6 +31,7 @@ describe('payment intents', () => {
       const pi = res.body;
       expect(pi.id).to.match(/^pi_[0-9A-Za-z]{24}$/);
       expect(pi.client_secret).to.match(new RegExp(`^${pi.id}_secret_[0-9A-Za-z]{24}$`));
+      expect(pi.payment_url).to.equal(`${svc.url}/pay/${pi.client_secret}`);
       expect(pi).to.include({
         livemode: false,
         merchant_id: shop.id,
@@ -78,7 +79,8 @@ describe('payment intents', () => {
       const res = await svc.request('GET', `/v1/payment_intents/${created.id}`, { key: shop.testKey });
       expect(res.status).to.equal(200);
       expect(res.body).to.not.have.property('client_secret');
-      const { client_secret: _secret, ...rest } = created;
+      expect(res.body).to.not.have.property('payment_url');
+      const { client_secret: _secret, payment_url: _url, ...rest } = created;
       expect(res.body).to.deep.equal(rest);
     });
 
@@ -195,5 +197,18 @@ describe('payment intents', () => {
       expect(res.status).to.equal(400);
       expect(res.body.error).to.include({ code: 'invalid_request', param: 'starting_after' });
     });
+  });
+});
+
+describe('payment sheet links', () => {
+  it('builds payment_url from PUBLIC_BASE_URL when the service sits behind another address', async () => {
+    const svc = await startTestService('payment_url', { PUBLIC_BASE_URL: 'https://pay.example.com/' });
+    try {
+      const shop = await svc.createMerchant();
+      const res = await svc.request('POST', '/v1/payment_intents', { key: shop.testKey, body: { amount: 100, currency: 'NGN' } });
+      expect(res.body.payment_url).to.equal(`https://pay.example.com/pay/${res.body.client_secret}`);
+    } finally {
+      await svc.stop();
+    }
   });
 });

@@ -826,6 +826,13 @@ export interface components {
              *     it or expose it except to this intent's customer.
              */
             client_secret?: string;
+            /**
+             * Format: uri
+             * @description The hosted payment sheet for this intent (the service's public address, `/pay/` and the
+             *     `client_secret`): send the customer there, or open it in a web view. It carries the
+             *     client secret, so it is returned only where `client_secret` is.
+             */
+            payment_url?: string;
             /** @description How much of the amount has been refunded, in kobo (`"0"` when nothing). */
             amount_refunded: components["schemas"]["Kobo"];
             /** @description The platform's fee in kobo, charged on success; null until then. */
@@ -849,8 +856,8 @@ export interface components {
                 type: "otp";
             } | null;
         };
-        /** @description A payment intent as create returns it, with its `client_secret`. */
-        CreatedPaymentIntent: WithRequired<components["schemas"]["PaymentIntent"], "client_secret">;
+        /** @description A payment intent as create returns it, with its `client_secret` and `payment_url`. */
+        CreatedPaymentIntent: WithRequired<components["schemas"]["PaymentIntent"], "client_secret" | "payment_url">;
         PaymentIntentList: {
             /** @constant */
             object: "list";

@@ -23,6 +23,8 @@ export interface AppDeps {
   rateLimitStore: RateLimitStore;
   payments: PaymentsContext;
   webhooks: WebhookSettings;
+  /** Where customers reach this service (payment sheet links). */
+  publicBaseUrl: () => string;
   /** Called once per answered API operation (the tests use it to prove every documented response occurs). */
   onOperationResponse?: (operationId: string, status: number) => void;
 }
@@ -71,7 +73,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  const handlerDeps = { config, payments: deps.payments, webhooks: deps.webhooks };
+  const handlerDeps = { config, payments: deps.payments, webhooks: deps.webhooks, publicBaseUrl: deps.publicBaseUrl };
   for (const operation of contract.operations) {
     const factory = operationHandlers[operation.operationId as keyof typeof operationHandlers];
     if (factory === undefined) throw new Error(`openapi.yaml names operation ${operation.operationId}, which has no handler`);

@@ -13,6 +13,9 @@ export default (deps: OperationDeps) => async (req: Request, res: Response) => {
   const body = req.body as Body;
   await sendIdempotently(req, res, 'createPaymentIntent', { amount: body.amount, currency: body.currency }, async (tx) => {
     const { intent, clientSecret } = await createPaymentIntent(tx, caller, body, { ttlSeconds: deps.config.intentTtlSeconds });
-    return { status: 201, body: presentPaymentIntent(intent, caller.merchant, clientSecret) };
+    return {
+      status: 201,
+      body: presentPaymentIntent(intent, caller.merchant, { clientSecret, publicBaseUrl: deps.publicBaseUrl() }),
+    };
   });
 };

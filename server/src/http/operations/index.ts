@@ -29,6 +29,7 @@ export interface OperationDeps {
   config: Config;
   payments: PaymentsContext;
   webhooks: WebhookSettings;
+  publicBaseUrl: () => string;
 }
 
 type Factory = (deps: OperationDeps) => RequestHandler<any>;

@@ -8,11 +8,11 @@ export type PaymentIntentBody = components['schemas']['PaymentIntent'];
 const iso = (date: Date): string => date.toISOString();
 const isoOrNull = (date: Date | null | undefined): string | null => (date == null ? null : date.toISOString());
 
-/** A payment intent as the API shows it to its merchant. The client secret is given only by create. */
+/** A payment intent as the API shows it to its merchant. The client secret (and the sheet's URL) only by create. */
 export function presentPaymentIntent(
   intent: PaymentIntent,
   merchant: Caller['merchant'],
-  clientSecret?: string,
+  created?: { clientSecret: string; publicBaseUrl: string },
 ): PaymentIntentBody {
   const email = intent.customer_email ?? null;
   const phone = intent.customer_phone ?? null;
@@ -38,6 +38,8 @@ export function presentPaymentIntent(
     expires_at: iso(intent.expires_at),
     succeeded_at: isoOrNull(intent.succeeded_at),
     canceled_at: isoOrNull(intent.canceled_at),
-    ...(clientSecret === undefined ? {} : { client_secret: clientSecret }),
+    ...(created === undefined
+      ? {}
+      : { client_secret: created.clientSecret, payment_url: `${created.publicBaseUrl}/pay/${created.clientSecret}` }),
   };
 }
