@@ -8,7 +8,6 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Mocha from 'mocha';
-import pg from 'pg';
 import { canConnect } from '../server/src/persistence/database.ts';
 // Same file URL as the tests' relative imports, so both share one recorder.
 import { checkContractCoverage } from '../test/support/contract-coverage.ts';

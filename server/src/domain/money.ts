@@ -8,7 +8,9 @@ export const MAX_AMOUNT: Kobo = 10n ** 15n;
 
 /** A request amount (a JSON integer, already range-checked by the contract) as kobo. */
 export function koboFromRequest(amount: number): Kobo {
-  if (!Number.isSafeInteger(amount)) throw new RangeError(`not a whole number of kobo: ${amount}`);
+  if (!Number.isSafeInteger(amount) || amount < 1 || BigInt(amount) > MAX_AMOUNT) {
+    throw new RangeError(`not a whole number of kobo from 1 to ${MAX_AMOUNT}: ${amount}`);
+  }
   return BigInt(amount);
 }
 

@@ -75,9 +75,15 @@ export async function setEndpoint(
   });
 }
 
-export async function viewEndpoint(em: EntityManager, caller: Caller): Promise<EndpointView> {
+/** The caller's endpoint in its mode; 404 resource_missing when none is configured. */
+export async function requireEndpoint(em: EntityManager, caller: Caller): Promise<WebhookEndpoint> {
   const endpoint = await findEndpoint(em, caller.merchant.id, caller.livemode);
   if (endpoint === null) throw noEndpoint();
+  return endpoint;
+}
+
+export async function viewEndpoint(em: EntityManager, caller: Caller): Promise<EndpointView> {
+  const endpoint = await requireEndpoint(em, caller);
   const [row] = await sql<{ expires_at: string | null }>(
     em,
     'select max(expires_at) as expires_at from webhook_secrets where endpoint_id = $1 and expires_at > now()',

@@ -48,7 +48,7 @@ export function loadContract(): Contract {
       if (op === undefined) continue;
       if (op.operationId === undefined) throw new Error(`openapi.yaml: ${method.toUpperCase()} ${path} has no operationId`);
       const security = op.security ?? document.security ?? [];
-      const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
+      const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
       operations.push({
         operationId: op.operationId,
         method,

@@ -106,7 +106,7 @@ function validationError(errors: NonNullable<HttpishError['errors']>): ApiError 
   if (typeof unknownField === 'string' && field.at(-1) !== unknownField) field = [...field, unknownField];
   let param = field.join('.');
   if (where === 'headers') param = HEADER_PARAMS[param.toLowerCase()] ?? param;
-  const text = (first.message ?? 'is invalid').replace(/^must /, 'must ');
+  const text = first.message ?? 'is invalid';
   let message: string;
   if (typeof unknownField === 'string') {
     message = `Unknown field: ${param}. Check the spelling against the API reference.`;

@@ -22,7 +22,11 @@ export async function startPaymentWorkers(boss: Boss, orm: MikroORM, ctx: Paymen
   await boss.schedule(INTENT_EXPIRY_QUEUE, '* * * * *');
   await boss.work(INTENT_EXPIRY_QUEUE, async () => {
     let total = 0;
-    for (let expired = -1; expired !== 0; total += expired) expired = await expireIntents(orm.em.fork(), boss);
+    for (;;) {
+      const expired = await expireIntents(orm.em.fork(), boss);
+      if (expired === 0) break;
+      total += expired;
+    }
     if (total > 0) log.info({ expired: total }, 'canceled expired payment intents');
   });
 }
