@@ -9,7 +9,7 @@ import { openDatabase } from '../server/src/persistence/database.ts';
 import { createOrm, migrate } from '../server/src/persistence/orm.ts';
 
 const USAGE = `usage:
-  npm run cli -- merchant create --name NAME [--logo-url URL] [--json]
+  npm run cli -- merchant create --name NAME [--logo-url URL] [--email DASHBOARD_EMAIL] [--json]
   npm run cli -- ledger verify`;
 
 function fail(message: string): never {
@@ -59,7 +59,7 @@ async function createMerchantCommand(args: string[]): Promise<void> {
     try {
       return parseArgs({
         args,
-        options: { name: { type: 'string' }, 'logo-url': { type: 'string' }, json: { type: 'boolean', default: false } },
+        options: { name: { type: 'string' }, 'logo-url': { type: 'string' }, email: { type: 'string' }, json: { type: 'boolean', default: false } },
         strict: true,
       });
     } catch (error) {
@@ -72,15 +72,16 @@ async function createMerchantCommand(args: string[]): Promise<void> {
   if (logoUrl !== undefined && !/^https?:\/\/\S+$/.test(logoUrl)) fail('--logo-url must be an absolute http(s) URL');
 
   await withDatabase(async (orm) => {
-    const created = await createMerchant(orm.em.fork(), { name, logoUrl: logoUrl ?? null }).catch((error: Error) => fail(error.message));
+    const created = await createMerchant(orm.em.fork(), { name, logoUrl: logoUrl ?? null, dashboardEmail: values.email }).catch((error: Error) =>
+      fail(/dashboard_users_email_key/.test(error.message) ? `a dashboard user with the e-mail ${values.email} already exists` : error.message),
+    );
     const out = {
       merchant_id: created.merchant.id,
       name: created.merchant.name,
       test_secret_key: created.testSecretKey,
       live_secret_key: created.liveSecretKey,
-      // Dashboard sign-in arrives with the dashboard.
-      dashboard_email: null,
-      dashboard_password: null,
+      dashboard_email: created.dashboardUser!.email,
+      dashboard_password: created.dashboardUser!.password,
     };
     if (values.json) {
       process.stdout.write(`${JSON.stringify(out)}\n`);
@@ -89,7 +90,8 @@ async function createMerchantCommand(args: string[]): Promise<void> {
         `Created merchant ${out.name} (${out.merchant_id}).\n` +
           `  Test secret key: ${out.test_secret_key}\n` +
           `  Live secret key: ${out.live_secret_key}\n` +
-          `Keep the keys safe: they are shown only now.\n`,
+          `  Dashboard:       ${out.dashboard_email} / ${out.dashboard_password}\n` +
+          `Keep the keys and the password safe: they are shown only now.\n`,
       );
     }
   });

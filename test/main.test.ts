@@ -72,6 +72,16 @@ describe('npm start', () => {
         body: JSON.stringify({ amount: 250000, currency: 'NGN' }),
       });
       expect(res.status).to.equal(201);
+      // The banner's dashboard login signs in.
+      const login = /Sign in as:\s+(\S+) \/ (\S+)/.exec(run.output());
+      expect(login, run.output()).to.not.equal(null);
+      expect(run.output()).to.include(`Dashboard:      ${run.url}/dashboard`);
+      const signIn = await fetch(`${run.url}/dashboard/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: login![1], password: login![2] }),
+      });
+      expect(signIn.status).to.equal(201);
     } finally {
       run.child.kill('SIGTERM');
     }

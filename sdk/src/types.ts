@@ -29,6 +29,8 @@ export type PaymentIntentStatus = Schemas['PaymentIntentStatus'];
 export type PaymentIntentList = Schemas['PaymentIntentList'];
 export type PaymentIntentCreateParams = WithAmount<JsonBody<'createPaymentIntent'>>;
 export type PaymentIntentListParams = Query<'listPaymentIntents'>;
+export type PaymentAttempt = Schemas['PaymentAttempt'];
+export type PaymentAttemptList = Schemas['PaymentAttemptList'];
 
 export type Refund = Schemas['Refund'];
 export type RefundList = Schemas['RefundList'];
@@ -36,6 +38,8 @@ export type RefundCreateParams = WithAmount<JsonBody<'createRefund'>>;
 export type RefundListParams = Query<'listRefunds'>;
 
 export type Balance = Schemas['Balance'];
+export type BalanceEntry = Schemas['BalanceEntry'];
+export type BalanceEntryListParams = Query<'listBalanceEntries'>;
 export type TopUpParams = WithAmount<JsonBody<'topUpBalance'>>;
 
 export type EventResource = Schemas['EventResource'];

@@ -9,7 +9,7 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-export type IdPrefix = 'acct' | 'pi' | 're' | 'evt' | 'att' | 'whd' | 'req' | 'key' | 'we';
+export type IdPrefix = 'acct' | 'pi' | 're' | 'evt' | 'att' | 'whd' | 'req' | 'key' | 'we' | 'usr';
 
 /** Object ids: prefix + 24 base62 characters (about 143 bits). */
 export function newId(prefix: IdPrefix): string {

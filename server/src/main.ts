@@ -66,17 +66,28 @@ function demoFileName(db: { url: string; embedded: boolean }): string {
 function printBanner(url: string | undefined, demoMerchant: DemoMerchant | null): void {
   const lines = [`Nairaflow is running (${config.appEnv}, role ${config.role}).`];
   if (url !== undefined) {
-    lines.push(`  API:            ${url}/v1`, `  API reference:  ${url}/docs`, `  Contract:       ${url}/openapi.yaml`);
+    lines.push(
+      `  API:            ${url}/v1`,
+      `  Dashboard:      ${url}/dashboard`,
+      `  API reference:  ${url}/docs`,
+      `  Contract:       ${url}/openapi.yaml`,
+    );
   }
   lines.push(`  Database:       ${database.embedded ? 'embedded PostgreSQL in .data/postgres' : 'DATABASE_URL'}`);
   if (demoMerchant !== null) {
+    const key = demoMerchant.testSecretKey;
     lines.push(
-      `  Demo merchant:  ${demoMerchant.name} (${demoMerchant.merchant_id})`,
-      `  Test key:       ${demoMerchant.test_secret_key}`,
-      '',
-      `  Try it:  curl -s ${url}/v1/payment_intents -H "Authorization: Bearer ${demoMerchant.test_secret_key}" \\`,
-      `             -H "Content-Type: application/json" -d '{"amount": 250000, "currency": "NGN"}'`,
+      `  Demo merchant:  ${demoMerchant.name} (${demoMerchant.merchantId})`,
+      `  Sign in as:     ${demoMerchant.dashboardEmail} / ${demoMerchant.dashboardPassword}`,
+      `  Test key:       ${key ?? '(rolled in the dashboard; the new one was shown there)'}`,
     );
+    if (key !== null) {
+      lines.push(
+        '',
+        `  Try it:  curl -s ${url}/v1/payment_intents -H "Authorization: Bearer ${key}" \\`,
+        `             -H "Content-Type: application/json" -d '{"amount": 250000, "currency": "NGN"}'`,
+      );
+    }
   } else if (url !== undefined) {
     lines.push('  Create a merchant: npm run cli -- merchant create --name "My Shop" --json');
   }

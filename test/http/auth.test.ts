@@ -24,7 +24,7 @@ describe('secret-key authentication', () => {
 
   for (const [what, headers] of badCredentials) {
     it(`refuses ${what} with 401 invalid_api_key on every merchant operation`, async () => {
-      for (const { method, path, hasBody } of sampleRequests().filter((op) => op.secured)) {
+      for (const { method, path, hasBody } of sampleRequests().filter((op) => op.takesSecretKey)) {
         const res = await svc.request(method, path, { headers, ...(hasBody ? { body } : {}) });
         expect(res.status, `${method} ${path}`).to.equal(401);
         expect(res.body.error).to.include({ code: 'invalid_api_key', request_id: res.headers.get('x-request-id') });
@@ -54,7 +54,7 @@ describe('secret-key authentication', () => {
 
   it('asks no secret key of the customer-side operations, whose credential is the client secret', async () => {
     const customerSide = sampleRequests().filter((op) => !op.secured);
-    expect(customerSide.map((op) => op.operationId).sort()).to.deep.equal(['confirmPaymentIntent', 'retrieveCheckout', 'submitPaymentIntentOtp']);
+    expect(customerSide.map((op) => op.operationId).sort()).to.deep.equal(['confirmPaymentIntent', 'retrieveCheckout', 'signIn', 'submitPaymentIntentOtp']);
     for (const { method, path, hasBody } of customerSide) {
       const res = await svc.request(method, path, hasBody ? { body: {} } : {});
       expect(res.status, `${method} ${path}`).to.not.equal(401);

@@ -39,7 +39,24 @@ describe('npm run cli -- merchant create', () => {
     expect(live.status).to.equal(404);
   });
 
-  it('stores only hashes of the keys', async () => {
+  it('gives the merchant a dashboard login that signs in, at the e-mail chosen or a generated one', async () => {
+    const chosen = JSON.parse(cli('merchant', 'create', '--name', 'Ofada Kitchen', '--email', 'Owner@Ofada.example', '--json').stdout);
+    expect(chosen.dashboard_email).to.equal('owner@ofada.example');
+    expect(chosen.dashboard_password).to.match(/^[0-9A-Za-z]{20}$/);
+    const generated = JSON.parse(cli('merchant', 'create', '--name', 'Zobo & Co', '--json').stdout);
+    expect(generated.dashboard_email).to.match(/^zobo-co-[0-9a-z]{6}@dashboard\.nairaflow\.test$/);
+
+    for (const out of [chosen, generated]) {
+      const res = await svc.request('POST', '/dashboard/api/session', { body: { email: out.dashboard_email, password: out.dashboard_password } });
+      expect(res.status, res.text).to.equal(201);
+      expect(res.body.merchant).to.include({ id: out.merchant_id, name: out.name });
+    }
+    const again = cli('merchant', 'create', '--name', 'Copycat', '--email', 'owner@ofada.example', '--json');
+    expect(again.status).to.equal(2);
+    expect(again.stderr).to.include('a dashboard user with the e-mail owner@ofada.example already exists');
+  });
+
+  it('stores only hashes of the keys and the password', async () => {
     const out = JSON.parse(cli('merchant', 'create', '--name', 'Hashed', '--json').stdout);
     const rows = await svc.service.orm.em.fork().execute<{ key_hash: string }[]>('select key_hash from api_keys where merchant_id = ?', [
       out.merchant_id,
@@ -48,6 +65,9 @@ describe('npm run cli -- merchant create', () => {
     const dump = JSON.stringify(await svc.service.orm.em.fork().execute('select * from api_keys'));
     expect(dump).to.not.include(out.test_secret_key);
     expect(dump).to.not.include(out.live_secret_key.slice(8, 36));
+    const users = JSON.stringify(await svc.service.orm.em.fork().execute('select * from dashboard_users'));
+    expect(users).to.not.include(out.dashboard_password);
+    expect(users).to.match(/"password_hash":"scrypt\$32768\$8\$1\$/);
   });
 
   it('explains what is missing when called wrongly', () => {

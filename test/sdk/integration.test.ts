@@ -90,6 +90,19 @@ describe('sdk: against the real service', function () {
     expect(tooMuch).to.be.instanceOf(InvalidRequestError).and.include({ status: 400 });
     const state = await nf.paymentIntents.cancel(intent.id).catch((e: unknown) => e);
     expect(state).to.be.instanceOf(PaymentIntentStateError).and.instanceOf(InvalidRequestError).and.include({ code: 'payment_intent_unexpected_state' });
+
+    // The story behind it: the attempt that paid, the intent's events, the balance's entries.
+    const attempts = await nf.paymentIntents.attempts(intent.id);
+    expect(attempts.data.map((a) => [a.card.last4, a.status])).to.deep.equal([['4081', 'succeeded']]);
+    const events = await nf.events.list({ payment_intent: intent.id, limit: 10 });
+    expect(events.data.map((e) => e.type)).to.deep.equal(['refund.succeeded', 'refund.succeeded', 'payment_intent.succeeded']);
+    const entries = await nf.balance.entries().autoPagingToArray({ limit: 100 });
+    expect(entries.slice(0, 4).map((e) => [e.type, e.amount])).to.deep.equal([
+      ['refund', '-200000'],
+      ['top_up', '100000'],
+      ['refund', '-50000'],
+      ['payment', '236250'],
+    ]);
   });
 
   it('a create whose first answer is lost in transit is retried with its key and creates nothing new', async () => {

@@ -14,6 +14,9 @@ export interface TestMerchant {
   name: string;
   testKey: string;
   liveKey: string;
+  /** The merchant's dashboard login. */
+  dashboardEmail: string;
+  dashboardPassword: string;
 }
 
 export interface ApiResponse<T = any> {
@@ -23,8 +26,16 @@ export interface ApiResponse<T = any> {
   text: string;
 }
 
+/** A signed-in dashboard browser, as far as the API can tell: its cookie and CSRF token. */
+export interface DashboardLogin {
+  cookie: string;
+  csrfToken: string;
+}
+
 export interface RequestOptions {
   key?: string;
+  /** Sends the session cookie, and the CSRF token on every method but GET. */
+  session?: DashboardLogin;
   body?: unknown;
   /** Sent as-is instead of JSON.stringify(body). */
   rawBody?: string;
@@ -37,6 +48,8 @@ export interface TestService {
   database: TestDatabase;
   createMerchant(name?: string, logoUrl?: string | null): Promise<TestMerchant>;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /** Signs in to the dashboard as the merchant's user (expects success). */
+  signIn(merchant: TestMerchant): Promise<DashboardLogin>;
   stop(): Promise<void>;
 }
 
@@ -67,17 +80,28 @@ export async function startTestService(
   const service = await startService({ config: { ...config, databaseUrl: database.url }, log, onOperationResponse: recordResponse });
   const url = service.url!;
 
-  return {
+  const svc: TestService = {
     url,
     service,
     database,
     async createMerchant(name = 'Test Shop', logoUrl = null) {
       const created = await createMerchant(service.orm.em.fork(), { name, logoUrl });
-      return { id: created.merchant.id, name: created.merchant.name, testKey: created.testSecretKey, liveKey: created.liveSecretKey };
+      return {
+        id: created.merchant.id,
+        name: created.merchant.name,
+        testKey: created.testSecretKey,
+        liveKey: created.liveSecretKey,
+        dashboardEmail: created.dashboardUser!.email,
+        dashboardPassword: created.dashboardUser!.password,
+      };
     },
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.key !== undefined) headers['authorization'] = `Bearer ${options.key}`;
+      if (options.session !== undefined) {
+        headers['cookie'] = options.session.cookie;
+        if (method !== 'GET') headers['x-csrf-token'] ??= options.session.csrfToken;
+      }
       let body: string | undefined = options.rawBody;
       if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
       if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
@@ -89,9 +113,17 @@ export async function startTestService(
       if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') parsed = JSON.parse(text);
       return { status: response.status, headers: response.headers, body: parsed as any, text };
     },
+    async signIn(merchant) {
+      const res = await svc.request('POST', '/dashboard/api/session', { body: { email: merchant.dashboardEmail, password: merchant.dashboardPassword } });
+      if (res.status !== 201) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+      const cookie = /^(nf_session=[^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+      if (cookie === undefined) throw new Error(`sign-in set no session cookie: ${res.headers.get('set-cookie')}`);
+      return { cookie, csrfToken: res.body.csrf_token };
+    },
     async stop() {
       await service.stop();
       if (ownDatabase) await database.drop();
     },
   };
+  return svc;
 }

@@ -10,7 +10,7 @@ export class Events {
     this.#t = transport;
   }
 
-  /** Newest first, optionally of one `type`, whether or not they were delivered. */
+  /** Newest first, optionally of one `type` or one `payment_intent`, whether or not they were delivered. */
   list(params: EventListParams = {}, options?: RequestOptions): ListResult<EventResource> {
     const { starting_after, ending_before, ...filters } = params;
     return new ListResult(

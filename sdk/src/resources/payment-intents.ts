@@ -4,6 +4,7 @@ import type { Transport } from '../transport.ts';
 import type {
   CreatedPaymentIntent,
   CreateOptions,
+  PaymentAttemptList,
   PaymentIntent,
   PaymentIntentCreateParams,
   PaymentIntentListParams,
@@ -41,6 +42,11 @@ export class PaymentIntents {
   /** Cancels an unpaid intent; cancelling a canceled one returns it unchanged (so retries are safe). */
   cancel(id: string, options?: RequestOptions): Promise<PaymentIntent> {
     return this.#t.send((init) => this.#t.client.POST('/v1/payment_intents/{id}/cancel', { ...init, params: { path: { id } } }), options, 'idempotent');
+  }
+
+  /** Every attempt to pay the intent, oldest first: the card's brand and last four, and how it ended. */
+  attempts(id: string, options?: RequestOptions): Promise<PaymentAttemptList> {
+    return this.#t.send((init) => this.#t.client.GET('/v1/payment_intents/{id}/attempts', { ...init, params: { path: { id } } }), options, 'idempotent');
   }
 
   /** Newest first. Await it for one page; `for await` it for every intent. */

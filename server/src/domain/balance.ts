@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError } from './errors.ts';
 import { balanceOf, cardNetwork, merchantAccount, post } from './ledger.ts';
-import { koboFromRequest, negate, type Kobo } from './money.ts';
+import { koboFromDb, koboFromRequest, negate, type Kobo } from './money.ts';
+import { sql } from '../persistence/sql.ts';
 import type { Caller } from './merchants.ts';
 
 /** The caller's available balance in its mode. */
@@ -29,4 +30,60 @@ export async function topUp(em: EntityManager, caller: Caller, amount: number): 
     });
     return balanceOf(tx, account);
   });
+}
+
+export interface BalanceEntry {
+  /** The ledger entry's number. */
+  id: string;
+  type: 'payment' | 'refund' | 'top_up';
+  amount: Kobo;
+  paymentIntentId: string | null;
+  refundId: string | null;
+  createdAt: Date;
+}
+
+/**
+ * The ledger entries of the caller's available balance, newest first (entry numbers only grow).
+ * `startingAfter` / `endingBefore` are entry numbers; one that is not an entry of this balance
+ * is refused, as other lists refuse a foreign cursor.
+ */
+export async function listBalanceEntries(
+  em: EntityManager,
+  caller: Caller,
+  options: { limit: number; startingAfter?: string; endingBefore?: string },
+): Promise<{ data: BalanceEntry[]; hasMore: boolean }> {
+  if (options.startingAfter !== undefined && options.endingBefore !== undefined) {
+    throw new ApiError('invalid_request', 'Give starting_after or ending_before, not both.', 'ending_before');
+  }
+  const [account] = await sql<{ id: string }>(
+    em,
+    `select id from ledger_accounts where livemode = $1 and kind = 'merchant_available' and merchant_id = $2`,
+    [caller.livemode, caller.merchant.id],
+  );
+  const cursor = options.startingAfter ?? options.endingBefore;
+  if (cursor !== undefined) {
+    const param = options.startingAfter !== undefined ? 'starting_after' : 'ending_before';
+    const found = account === undefined ? [] : await sql(em, 'select 1 from ledger_entries where id = $1 and account_id = $2', [cursor, account.id]);
+    if (found.length === 0) throw new ApiError('invalid_request', `${param} names no entry of your balance in this mode: 'le_${cursor}'.`, param);
+  }
+  if (account === undefined) return { data: [], hasMore: false };
+  const newerFirst = options.endingBefore === undefined;
+  const rows = await sql<{ id: string; amount: string; kind: BalanceEntry['type']; payment_intent_id: string | null; refund_id: string | null; created_at: Date }>(
+    em,
+    `select e.id, e.amount, t.kind, t.payment_intent_id, t.refund_id, t.created_at
+       from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+      where e.account_id = $1 and ($2::bigint is null or e.id ${newerFirst ? '<' : '>'} $2)
+      order by e.id ${newerFirst ? 'desc' : 'asc'}
+      limit $3`,
+    [account.id, cursor ?? null, options.limit + 1],
+  );
+  const page = rows.slice(0, options.limit).map((row) => ({
+    id: String(row.id),
+    type: row.kind,
+    amount: koboFromDb(row.amount),
+    paymentIntentId: row.payment_intent_id,
+    refundId: row.refund_id,
+    createdAt: new Date(row.created_at), // text on this connection (see payment-intent-rows.ts)
+  }));
+  return { data: newerFirst ? page : page.reverse(), hasMore: rows.length > options.limit };
 }

@@ -74,11 +74,16 @@ export async function retrieveEvent(em: EntityManager, caller: Caller, id: strin
   return event;
 }
 
-export async function listEvents(em: EntityManager, caller: Caller, options: PageOptions & { type?: EventType }): Promise<Page<Event>> {
+export async function listEvents(
+  em: EntityManager,
+  caller: Caller,
+  options: PageOptions & { type?: EventType; paymentIntent?: string },
+): Promise<Page<Event>> {
   const scope = {
     merchant_id: caller.merchant.id,
     livemode: caller.livemode,
     ...(options.type === undefined ? {} : { type: options.type }),
+    ...(options.paymentIntent === undefined ? {} : { payment_intent_id: options.paymentIntent }),
   };
   return pageOf(em, Event, scope, options, 'event');
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKey, Merchant } from '../persistence/entities/index.ts';
 import { newId, newSecretKey, sha256Hex } from '../ids.ts';
 import { sql } from '../persistence/sql.ts';
+import { createDashboardUser, defaultDashboardEmail, type CreatedDashboardUser } from './dashboard-users.ts';
 
 /** Who is calling: the merchant behind the secret key, and the key's mode. */
 export interface Caller {
@@ -14,9 +15,18 @@ export interface CreatedMerchant {
   /** Shown once: only their hashes are stored. */
   testSecretKey: string;
   liveSecretKey: string;
+  /** The merchant's first dashboard user, with its password (shown once); null when none was asked for. */
+  dashboardUser: CreatedDashboardUser | null;
 }
 
-export async function createMerchant(em: EntityManager, input: { name: string; logoUrl?: string | null }): Promise<CreatedMerchant> {
+/**
+ * A merchant with a secret key for each mode and, unless `dashboardEmail` is null, a dashboard
+ * user (at a generated address when none is given), all in one transaction.
+ */
+export async function createMerchant(
+  em: EntityManager,
+  input: { name: string; logoUrl?: string | null; dashboardEmail?: string | null },
+): Promise<CreatedMerchant> {
   const name = input.name.trim();
   if (name === '' || name.length > 100) throw new Error('a merchant name is 1 to 100 characters');
   if (input.logoUrl != null && !/^https?:\/\/\S+$/.test(input.logoUrl)) throw new Error('a logo URL is an http(s) URL');
@@ -37,7 +47,10 @@ export async function createMerchant(em: EntityManager, input: { name: string; l
         revoked_at: null,
       });
     }
-    return { merchant, testSecretKey, liveSecretKey };
+    await tx.flush();
+    const dashboardUser =
+      input.dashboardEmail === null ? null : await createDashboardUser(tx, merchant.id, input.dashboardEmail ?? defaultDashboardEmail(name, merchant.id));
+    return { merchant, testSecretKey, liveSecretKey, dashboardUser };
   });
 }
 

@@ -89,6 +89,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payment_intents/{id}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The payment intent's id.
+                 * @example pi_2JIglADXcZSH0YR87yZi3eO4
+                 */
+                id: components["parameters"]["PaymentIntentIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a payment intent's attempts
+         * @description Every attempt the customer made to pay the intent, oldest first: the card's brand and last
+         *     four digits (never the number), and how the attempt ended. An intent has a handful of
+         *     attempts at most, so the list is never paged (`has_more` is `false`).
+         */
+        get: operations["listPaymentAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payment_intents/{id}/checkout": {
         parameters: {
             query?: never;
@@ -292,6 +320,28 @@ export interface paths {
          *     service fees, less refunds, plus (in test mode) top-ups. Refunds are paid from it.
          */
         get: operations["retrieveBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/balance/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List balance entries
+         * @description The ledger entries behind the available balance in the key's mode, newest first: each
+         *     succeeded payment (its amount less the service fee), each refund (negative) and each
+         *     test-mode top-up. Their sum is the available balance. See Pagination.
+         */
+        get: operations["listBalanceEntries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -545,6 +595,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve the dashboard session
+         * @description The signed-in user, their merchant and the session's `csrf_token`.
+         */
+        get: operations["retrieveSession"];
+        put?: never;
+        /**
+         * Sign in to the dashboard
+         * @description Signs a dashboard user in with their e-mail address and password and sets the session
+         *     cookie `nf_session` (HttpOnly, SameSite=Strict, 12 hours). The answer carries the
+         *     session's `csrf_token`, which every state-changing request of the session must send as
+         *     `X-CSRF-Token`. A wrong e-mail or password is `401 invalid_credentials`, with no hint of
+         *     which was wrong. After 5 wrong attempts for one e-mail address within an hour, each further
+         *     attempt must wait: 1 second, then 2, 4, ... up to 15 minutes (`429 rate_limited` with
+         *     `Retry-After`); a correct password signs in and clears the count.
+         */
+        post: operations["signIn"];
+        /**
+         * Sign out of the dashboard
+         * @description Ends the session at once (the cookie stops working everywhere) and clears the cookie.
+         */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/api_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the secret keys
+         * @description The merchant's active secret key of each mode, by its prefix and last four characters.
+         *     The keys themselves are stored only as hashes and cannot be shown again.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/api_keys/{id}/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The secret key's id (from the key list).
+                 * @example key_Vb3nM5qW7eR9tY1uI3oP5aS7
+                 */
+                id: components["parameters"]["ApiKeyIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll a secret key
+         * @description Replaces an active secret key with a new one of the same mode. The old key stops working
+         *     at once; the new key is in this answer and never shown again. Rolling a key that was
+         *     already rolled is `404 resource_missing`, so two people rolling at once cannot both
+         *     succeed.
+         */
+        post: operations["rollApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "payment_intent.succeeded": {
@@ -668,6 +802,10 @@ export interface components {
                  *       or on another endpoint.
                  *     - `payment_intent_unexpected_state` (400): the intent's status does not allow this.
                  *     - `invalid_api_key` (401): no key, a malformed key, an unknown or revoked key.
+                 *     - `authentication_required` (401): the dashboard session is missing or has ended.
+                 *     - `invalid_credentials` (401): a wrong e-mail address or password at sign-in.
+                 *     - `csrf_token_invalid` (403): a dashboard request that changes something lacks
+                 *       the session's CSRF token or came from another site.
                  *     - `resource_missing` (404): unknown id, another merchant's or the other mode's
                  *       object, or an unknown path.
                  *     - `method_not_allowed` (405): a known path with an unsupported method.
@@ -678,7 +816,7 @@ export interface components {
                  *     - `internal_error` (500): a fault on our side.
                  * @enum {string}
                  */
-                code: "invalid_request" | "payment_intent_unexpected_state" | "invalid_api_key" | "resource_missing" | "method_not_allowed" | "insufficient_balance" | "idempotency_key_in_use" | "request_too_large" | "rate_limited" | "internal_error";
+                code: "invalid_request" | "payment_intent_unexpected_state" | "invalid_api_key" | "authentication_required" | "invalid_credentials" | "csrf_token_invalid" | "resource_missing" | "method_not_allowed" | "insufficient_balance" | "idempotency_key_in_use" | "request_too_large" | "rate_limited" | "internal_error";
                 /** @description A human-readable explanation, for developers, not for customers. */
                 message: string;
                 /**
@@ -690,6 +828,141 @@ export interface components {
                 request_id: string;
             };
         };
+        /** @description One attempt to pay an intent, and how it ended. */
+        PaymentAttempt: {
+            /** @description The attempt's id, `att_` and 24 letters and digits. */
+            id: string;
+            payment_intent: components["schemas"]["PaymentIntentId"];
+            /** @enum {string} */
+            method: "card";
+            /** @description The card used; its number is never stored. */
+            card: {
+                /** @description The card's network (`visa`, `mastercard`, `verve`, ...). */
+                brand: string;
+                last4: string;
+            };
+            /**
+             * @description - `requires_otp`: waiting for the one-time password.
+             *     - `processing`: the card network has not answered yet.
+             *     - `succeeded`: the intent was paid by this attempt.
+             *     - `failed`: declined or otherwise failed (`failure_code` says why).
+             *     - `abandoned`: a later attempt replaced it before it finished (an OTP never entered).
+             * @enum {string}
+             */
+            status: "requires_otp" | "processing" | "succeeded" | "failed" | "abandoned";
+            /** @description Why a `failed` attempt failed (as the intent's `last_error`); null otherwise. */
+            failure_code: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the attempt ended; null while it is `requires_otp` or `processing`.
+             */
+            completed_at: string | null;
+        };
+        PaymentAttemptList: {
+            /** @constant */
+            object: "list";
+            /** @description The attempts, oldest first. */
+            data: components["schemas"]["PaymentAttempt"][];
+            /** @description Always `false`; every attempt is listed. */
+            has_more: boolean;
+        };
+        /**
+         * @description A balance entry id, `le_` and a number.
+         * @example le_1041
+         */
+        BalanceEntryId: string;
+        /**
+         * @description A signed integer number of kobo, as a string (`"-50000"` is minus NGN 500.00).
+         * @example -50000
+         */
+        SignedKobo: string;
+        /** @description One change to the available balance, as the ledger recorded it. */
+        BalanceEntry: {
+            id: components["schemas"]["BalanceEntryId"];
+            /**
+             * @description - `payment`: a succeeded payment, less its service fee.
+             *     - `refund`: a refund paid from the balance (negative).
+             *     - `top_up`: test funds added with `POST /v1/test_helpers/top_up`.
+             * @enum {string}
+             */
+            type: "payment" | "refund" | "top_up";
+            /** @description The change to the available balance, in kobo; negative for refunds. */
+            amount: components["schemas"]["SignedKobo"];
+            /** @description The payment intent the entry belongs to; null for a top-up. */
+            payment_intent: components["schemas"]["PaymentIntentId"] | null;
+            /** @description The refund, for a `refund` entry; null otherwise. */
+            refund: components["schemas"]["RefundId"] | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        BalanceEntryList: {
+            /** @constant */
+            object: "list";
+            /** @description The entries of this page, newest first. */
+            data: components["schemas"]["BalanceEntry"][];
+            /** @description Whether more entries exist beyond this page in the direction of travel. */
+            has_more: boolean;
+        };
+        SignInRequest: {
+            /** @description The dashboard user's e-mail address (case does not matter). */
+            email: string;
+            password: string;
+        };
+        /** @description A signed-in dashboard session. */
+        DashboardSession: {
+            user: {
+                id: string;
+                email: string;
+            };
+            merchant: {
+                id: string;
+                name: string;
+                logo_url: string | null;
+            };
+            /** @description Send it as `X-CSRF-Token` on every state-changing request of this session. */
+            csrf_token: string;
+            /**
+             * Format: date-time
+             * @description When the session ends; sign in again after it.
+             */
+            expires_at: string;
+        };
+        /** @description A secret key, by its prefix and last four characters. */
+        ApiKey: {
+            id: components["schemas"]["ApiKeyId"];
+            livemode: boolean;
+            /** @enum {string} */
+            prefix: "sk_test_" | "sk_live_";
+            last4: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A new secret key, with the key itself; shown once. */
+        ApiKeyWithSecret: {
+            id: components["schemas"]["ApiKeyId"];
+            livemode: boolean;
+            /** @enum {string} */
+            prefix: "sk_test_" | "sk_live_";
+            last4: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The secret key. Store it now; it cannot be shown again. */
+            secret: string;
+        };
+        ApiKeyList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["ApiKey"][];
+            /** @description Always `false`. */
+            has_more: boolean;
+        };
+        /**
+         * @description A secret key's id, `key_` and 24 letters and digits.
+         * @example key_Vb3nM5qW7eR9tY1uI3oP5aS7
+         */
+        ApiKeyId: string;
         /**
          * @description A payment intent id, `pi_` and 24 letters and digits.
          * @example pi_2JIglADXcZSH0YR87yZi3eO4
@@ -1306,8 +1579,9 @@ export interface components {
         /**
          * @description `invalid_request`: the body is not valid JSON, has an unknown field, or a field is missing
          *     or invalid; a query or path parameter is invalid; or the `Idempotency-Key` was used
-         *     before with different money fields (see Idempotency) or on another endpoint. `param` names
-         *     the field at fault when there is one.
+         *     before with different money fields (see Idempotency) or on another endpoint; or a dashboard
+         *     request's `Nairaflow-Mode` is not `test` or `live`. `param` names the field at fault when
+         *     there is one.
          */
         BadRequest: {
             headers: {
@@ -1339,7 +1613,8 @@ export interface components {
         };
         /**
          * @description `invalid_api_key`: the `Authorization` header is missing, is not `Bearer <key>`, or the
-         *     key is malformed, unknown or revoked.
+         *     key is malformed, unknown or revoked. `authentication_required`: a dashboard request's
+         *     session cookie is missing, unknown or expired.
          */
         Unauthorized: {
             headers: {
@@ -1347,6 +1622,19 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                 "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `csrf_token_invalid`: a dashboard request that changes something came without the
+         *     session's `X-CSRF-Token`, with a wrong one, or from a page of another site (`Origin`).
+         */
+        Forbidden: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -1641,6 +1929,11 @@ export interface components {
          */
         PaymentIntentIdPath: components["schemas"]["PaymentIntentId"];
         /**
+         * @description The secret key's id (from the key list).
+         * @example key_Vb3nM5qW7eR9tY1uI3oP5aS7
+         */
+        ApiKeyIdPath: components["schemas"]["ApiKeyId"];
+        /**
          * @description The refund's id.
          * @example re_JurEN7BwFUda4lR3dP5WbDqI
          */
@@ -1691,6 +1984,17 @@ export interface components {
          * @example 60
          */
         RateLimitReset: number;
+        /**
+         * @description `nf_session=<token>; Path=/; HttpOnly; SameSite=Strict` with `Max-Age` 12 hours when
+         *     signing in (and `Secure` over HTTPS), or an expired cookie when signing out.
+         * @example nf_session=Zr3k...; Path=/; Max-Age=43200; HttpOnly; SameSite=Strict
+         */
+        SessionCookie: string;
+        /**
+         * @description Seconds to wait before the next attempt (1 to 900).
+         * @example 4
+         */
+        SignInRetryAfter: number;
         /**
          * @description Seconds to wait before retrying (1 to 60).
          * @example 12
@@ -1793,6 +2097,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -1863,6 +2168,42 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequestOrUnexpectedState"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listPaymentAttempts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The payment intent's id.
+                 * @example pi_2JIglADXcZSH0YR87yZi3eO4
+                 */
+                id: components["parameters"]["PaymentIntentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intent's attempts, oldest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentAttemptList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -2085,6 +2426,7 @@ export interface operations {
             };
             400: components["responses"]["RefundBadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["RefundPaymentIntentNotFound"];
             409: components["responses"]["RefundConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2149,6 +2491,53 @@ export interface operations {
                     "application/json": components["schemas"]["Balance"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listBalanceEntries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many entries to return, 1 to 100.
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description Cursor for the next (older) page: the id of the last entry of the current page.
+                 *     Give at most one of `starting_after` and `ending_before`.
+                 * @example le_1041
+                 */
+                starting_after?: components["schemas"]["BalanceEntryId"];
+                /**
+                 * @description Cursor for the previous (newer) page: the id of the first entry of the current page.
+                 *     Give at most one of `starting_after` and `ending_before`.
+                 * @example le_1187
+                 */
+                ending_before?: components["schemas"]["BalanceEntryId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries, newest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceEntryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -2194,6 +2583,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["TestHelperNotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2223,6 +2613,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["WebhookEndpointNotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -2273,6 +2664,7 @@ export interface operations {
             };
             400: components["responses"]["WebhookEndpointBadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -2300,7 +2692,9 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedWebhookEndpoint"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["WebhookEndpointNotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -2334,6 +2728,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["WebhookEndpointNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -2362,7 +2757,9 @@ export interface operations {
                     "application/json": components["schemas"]["EventResource"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["WebhookEndpointNotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -2376,6 +2773,11 @@ export interface operations {
                  * @example payment_intent.succeeded
                  */
                 type?: components["schemas"]["EventType"];
+                /**
+                 * @description Only the events about this payment intent (its payment, cancellation and refunds).
+                 * @example pi_2JIglADXcZSH0YR87yZi3eO4
+                 */
+                payment_intent?: components["schemas"]["PaymentIntentId"];
                 /**
                  * @description How many events to return, 1 to 100.
                  * @example 10
@@ -2522,6 +2924,187 @@ export interface operations {
             };
             400: components["responses"]["RedeliverBadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    retrieveSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardSession"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "owner@adire.example.com",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignInRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the session cookie is set. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SessionCookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description `invalid_credentials`: no dashboard user has this e-mail address and password. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            /**
+             * @description `rate_limited`: too many wrong passwords for this e-mail address (wait `Retry-After`
+             *     seconds), or too many requests from this IP address.
+             */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["SignInRetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Set-Cookie": components["headers"]["SessionCookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active key of each mode, test first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    rollApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The secret key's id (from the key list).
+                 * @example key_Vb3nM5qW7eR9tY1uI3oP5aS7
+                 */
+                id: components["parameters"]["ApiKeyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new key, with its secret. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];

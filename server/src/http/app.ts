@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -10,10 +10,11 @@ import { newId } from '../ids.ts';
 import { redactText } from '../log.ts';
 import { loadContract, type Contract } from './contract.ts';
 import { errorHandler } from './errors.ts';
-import { requireSecretKey } from './auth.ts';
+import { authenticateFor } from './auth.ts';
 import { rateLimit, type RateLimitStore } from './rate-limit.ts';
 import { operationHandlers } from './operations/index.ts';
 import { paymentSheetRouter } from '../web/payment-sheet.ts';
+import { dashboardRouter } from '../web/dashboard.ts';
 import './context.ts';
 
 export interface AppDeps {
@@ -57,15 +58,16 @@ export function createApp(deps: AppDeps): Express {
     res.type('html').send(contract.referenceHtml());
   });
 
-  app.use(paymentSheetRouter({ config }));
+  app.use(paymentSheetRouter());
+  app.use(dashboardRouter());
 
-  app.use('/v1', rateLimit(deps.rateLimitStore, config.rateLimitPerMinute));
-  app.use('/v1', authenticateWhereRequired(contract));
+  app.use(['/v1', '/dashboard/api'], rateLimit(deps.rateLimitStore, config.rateLimitPerMinute));
+  app.use(['/v1', '/dashboard/api'], authenticateWhereRequired(contract, (req) => siteOrigins(req, deps.publicBaseUrl)));
   app.use(express.json({ limit: MAX_BODY, verify: refuseNulCharacters }));
   app.use(
     OpenApiValidator.middleware({
       apiSpec: structuredClone(contract.document) as never,
-      ignorePaths: /^\/(?!v1(\/|$))/,
+      ignorePaths: /^\/(?!(v1|dashboard\/api)(\/|$))/,
       validateRequests: { allowUnknownQueryParameters: false },
       validateResponses: config.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
@@ -127,11 +129,18 @@ function requestContext(contract: Contract, orm: MikroORM, log: Logger, onOperat
   };
 }
 
-/** Secret-key authentication for exactly the operations whose contract asks for it, before any validation. */
-function authenticateWhereRequired(contract: Contract): RequestHandler {
+/** Authentication for exactly the operations whose contract asks for it, by its schemes, before any validation. */
+function authenticateWhereRequired(contract: Contract, allowedOrigins: (req: Request) => readonly string[]): RequestHandler {
+  const byOperation = new Map(contract.operations.filter((o) => o.secured).map((o) => [o, authenticateFor(o, allowedOrigins)]));
   return (req, res, next) => {
     const operation = contract.match(req.method, req.originalUrl.split('?')[0]!);
-    if (operation?.secured === true) return requireSecretKey(req, res, next);
+    const authenticate = operation === undefined ? undefined : byOperation.get(operation);
+    if (authenticate !== undefined) return authenticate(req, res, next);
     next();
   };
+}
+
+/** The origins this site's own pages have: where the request arrived, and the public address. */
+function siteOrigins(req: Request, publicBaseUrl: () => string): string[] {
+  return [`${req.protocol}://${req.get('host') ?? ''}`, new URL(publicBaseUrl()).origin];
 }

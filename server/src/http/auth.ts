@@ -1,6 +1,10 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import type { ContractOperation } from './contract.ts';
 import { authenticate } from '../domain/merchants.ts';
+import { csrfTokenMatches, findSession, type DashboardSession } from '../domain/dashboard-sessions.ts';
 import { ApiError } from '../domain/errors.ts';
+
+export const SESSION_COOKIE = 'nf_session';
 
 /** Bearer secret-key authentication: 401 invalid_api_key for a missing, malformed, unknown or revoked key. */
 export const requireSecretKey: RequestHandler = async (req, _res, next) => {
@@ -20,3 +24,72 @@ export const requireSecretKey: RequestHandler = async (req, _res, next) => {
   req.caller = caller;
   next();
 };
+
+/**
+ * Authenticates an operation by whichever of its contract's schemes the request uses: a request
+ * with an Authorization header (or for an operation no session may call) by its secret key, else
+ * by the dashboard session cookie.
+ */
+export function authenticateFor(operation: ContractOperation, allowedOrigins: (req: Request) => readonly string[]): RequestHandler {
+  const takesKey = operation.schemes.has('secretKey');
+  const takesSession = operation.schemes.has('dashboardSession');
+  return async (req, res, next) => {
+    const token = sessionToken(req);
+    if (takesKey && (!takesSession || req.get('authorization') !== undefined || token === undefined)) {
+      return requireSecretKey(req, res, next);
+    }
+    if (token === undefined) throw sessionEnded();
+    const session = await findSession(req.em, token);
+    if (session === null) throw sessionEnded();
+    if (changesState(req.method)) refuseCrossSite(req, allowedOrigins(req), session);
+    // The mode matters to the /v1 operations (the ones a key could call too); the session's own
+    // operations are the same in both.
+    const mode = (takesKey ? req.get('nairaflow-mode') : undefined) ?? 'test';
+    if (mode !== 'test' && mode !== 'live') {
+      throw new ApiError('invalid_request', `Nairaflow-Mode must be "test" or "live" (got "${mode.slice(0, 20)}").`, 'Nairaflow-Mode');
+    }
+    req.session = { ...session, token };
+    req.caller = { merchant: { id: session.merchant.id, name: session.merchant.name, logo_url: session.merchant.logo_url }, livemode: mode === 'live' };
+    next();
+  };
+}
+
+const sessionEnded = (): ApiError => new ApiError('authentication_required', 'Your dashboard session has ended. Sign in again.');
+
+export const changesState = (method: string): boolean => !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
+
+/**
+ * A state change must come from our own pages: the session's CSRF token in X-CSRF-Token (which
+ * another site cannot read), and, when the browser names the page's origin, this site's origin.
+ * SameSite=Strict already keeps the cookie off other sites' requests; this holds even where a
+ * browser or a proxy does not honour it.
+ */
+function refuseCrossSite(req: Request, allowed: readonly string[], session: DashboardSession): void {
+  refuseForeignOrigin(req, allowed);
+  const sent = req.get('x-csrf-token');
+  if (sent === undefined) {
+    throw new ApiError('csrf_token_invalid', 'This request changes something, so it must carry the session\'s X-CSRF-Token.');
+  }
+  if (!csrfTokenMatches(session, sent)) throw new ApiError('csrf_token_invalid', 'The X-CSRF-Token is not this session\'s. Reload the dashboard and try again.');
+}
+
+/** Refuses a request whose Origin header names another site. */
+export function refuseForeignOrigin(req: Request, allowed: readonly string[]): void {
+  const origin = req.get('origin');
+  if (origin === undefined || allowed.includes(origin)) return;
+  throw new ApiError('csrf_token_invalid', `This request came from a page of another site (${origin.slice(0, 100)}); the dashboard only accepts its own.`);
+}
+
+/** The dashboard session token from the Cookie header, if there is one. */
+export function sessionToken(req: Request): string | undefined {
+  const header = req.get('cookie');
+  if (header === undefined) return undefined;
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    if (at !== -1 && pair.slice(0, at).trim() === SESSION_COOKIE) {
+      const value = pair.slice(at + 1).trim();
+      return /^[0-9A-Za-z_-]{43}$/.test(value) ? value : undefined;
+    }
+  }
+  return undefined;
+}

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Caller } from '../domain/merchants.ts';
+import type { DashboardSession } from '../domain/dashboard-sessions.ts';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -11,6 +12,8 @@ declare global {
       em: EntityManager;
       /** Set by the secret-key authentication for operations that require it. */
       caller?: Caller;
+      /** Set when a dashboard session (not a secret key) authenticated the request. */
+      session?: DashboardSession & { token: string };
     }
   }
 }
@@ -19,4 +22,10 @@ declare global {
 export function callerOf(req: Express.Request): Caller {
   if (req.caller === undefined) throw new Error('operation requires secret-key authentication but none ran');
   return req.caller;
+}
+
+/** The dashboard session; only for operations whose contract requires one. */
+export function sessionOf(req: Express.Request): DashboardSession & { token: string } {
+  if (req.session === undefined) throw new Error('operation requires a dashboard session but none was authenticated');
+  return req.session;
 }

@@ -13,8 +13,10 @@ export interface ContractOperation {
   method: Method;
   path: string;
   expressPath: string;
-  /** Whether the operation needs a secret key (its own `security`, else the document's). */
+  /** Whether the operation needs credentials (its own `security`, else the document's). */
   secured: boolean;
+  /** The security schemes that can authenticate it: `secretKey`, `dashboardSession`. */
+  schemes: ReadonlySet<string>;
   pattern: RegExp;
 }
 
@@ -55,6 +57,7 @@ export function loadContract(): Contract {
         path,
         expressPath: path.replace(/\{([^}]+)\}/g, ':$1'),
         secured: security.some((requirement) => Object.keys(requirement).length > 0),
+        schemes: new Set(security.flatMap((requirement) => Object.keys(requirement))),
         pattern: new RegExp(`^${source}/?$`),
       });
     }

@@ -1,12 +1,18 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { purgeExpiredIdempotencyKeys } from '../domain/idempotency.ts';
+import { purgeEndedSessions, purgeStaleSignInAttempts } from '../domain/dashboard-sessions.ts';
 import { WINDOW_MS } from '../http/rate-limit.ts';
 import type { Boss } from './boss.ts';
 
 export const MAINTENANCE_QUEUE = 'maintenance';
 
-/** Forgets what no longer counts: idempotency keys past 24 hours, rate-limit hits past the window. */
-export async function runMaintenance(orm: MikroORM): Promise<{ idempotencyKeys: number; rateLimitHits: number }> {
+/**
+ * Forgets what no longer counts: idempotency keys past 24 hours, rate-limit hits past the window,
+ * ended dashboard sessions and sign-in attempts too old to slow anyone down.
+ */
+export async function runMaintenance(
+  orm: MikroORM,
+): Promise<{ idempotencyKeys: number; rateLimitHits: number; dashboardSessions: number; signInAttempts: number }> {
   const em = orm.em.fork();
   const idempotencyKeys = await purgeExpiredIdempotencyKeys(em);
   const rateLimitHits = await em.execute<{ affectedRows: number }>(
@@ -14,7 +20,12 @@ export async function runMaintenance(orm: MikroORM): Promise<{ idempotencyKeys: 
     [WINDOW_MS / 1000],
     'run',
   );
-  return { idempotencyKeys, rateLimitHits: rateLimitHits.affectedRows };
+  return {
+    idempotencyKeys,
+    rateLimitHits: rateLimitHits.affectedRows,
+    dashboardSessions: await purgeEndedSessions(em),
+    signInAttempts: await purgeStaleSignInAttempts(em),
+  };
 }
 
 /** Every worker process registers; pg-boss's cron runs each tick once across all of them. */

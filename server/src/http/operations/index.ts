@@ -24,6 +24,13 @@ import listEvents from './listEvents.ts';
 import retrieveEvent from './retrieveEvent.ts';
 import listEventDeliveries from './listEventDeliveries.ts';
 import redeliverEvent from './redeliverEvent.ts';
+import listPaymentAttempts from './listPaymentAttempts.ts';
+import listBalanceEntries from './listBalanceEntries.ts';
+import signIn from './signIn.ts';
+import retrieveSession from './retrieveSession.ts';
+import signOut from './signOut.ts';
+import listApiKeys from './listApiKeys.ts';
+import rollApiKey from './rollApiKey.ts';
 
 export interface OperationDeps {
   config: Config;
@@ -60,4 +67,11 @@ export const operationHandlers: Record<ApiOperationId, Factory> = {
   retrieveEvent,
   listEventDeliveries,
   redeliverEvent,
+  listPaymentAttempts,
+  listBalanceEntries,
+  signIn,
+  retrieveSession,
+  signOut,
+  listApiKeys,
+  rollApiKey,
 };

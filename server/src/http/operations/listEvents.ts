@@ -13,6 +13,7 @@ export default () => async (req: Request, res: Response) => {
     startingAfter: query.starting_after,
     endingBefore: query.ending_before,
     type: query.type,
+    paymentIntent: query.payment_intent,
   });
   res.json({ object: 'list', data: page.data.map(presentEvent), has_more: page.hasMore });
 };

@@ -1,5 +1,5 @@
 import type { components } from '../../generated/openapi.ts';
-import type { PaymentIntent } from '../../persistence/entities/index.ts';
+import type { PaymentAttempt, PaymentIntent } from '../../persistence/entities/index.ts';
 import type { Caller } from '../../domain/merchants.ts';
 import { koboToWire } from '../../domain/money.ts';
 
@@ -41,5 +41,18 @@ export function presentPaymentIntent(
     ...(created === undefined
       ? {}
       : { client_secret: created.clientSecret, payment_url: `${created.publicBaseUrl}/pay/${created.clientSecret}` }),
+  };
+}
+
+export function presentPaymentAttempt(attempt: PaymentAttempt): components['schemas']['PaymentAttempt'] {
+  return {
+    id: attempt.id,
+    payment_intent: attempt.payment_intent_id,
+    method: 'card',
+    card: { brand: attempt.card_brand, last4: attempt.card_last4 },
+    status: attempt.status,
+    failure_code: attempt.failure_code ?? null,
+    created_at: attempt.created_at.toISOString(),
+    completed_at: attempt.completed_at?.toISOString() ?? null,
   };
 }

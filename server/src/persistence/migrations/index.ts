@@ -1,10 +1,12 @@
 import { Migration20261122000000_foundation } from './Migration20261122000000_foundation.ts';
 import { Migration20261122010000_payments } from './Migration20261122010000_payments.ts';
 import { Migration20261122020000_webhooks } from './Migration20261122020000_webhooks.ts';
+import { Migration20261122030000_dashboard } from './Migration20261122030000_dashboard.ts';
 
 // Every migration, oldest first. Listed explicitly so no file-system discovery is needed at run time.
 export const migrationsList = [
   { name: 'Migration20261122000000_foundation', class: Migration20261122000000_foundation },
   { name: 'Migration20261122010000_payments', class: Migration20261122010000_payments },
   { name: 'Migration20261122020000_webhooks', class: Migration20261122020000_webhooks },
+  { name: 'Migration20261122030000_dashboard', class: Migration20261122030000_dashboard },
 ];

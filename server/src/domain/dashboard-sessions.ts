@@ -1,0 +1,157 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sha256Hex } from '../ids.ts';
+import { sql } from '../persistence/sql.ts';
+import { ApiError } from './errors.ts';
+import { normalizeEmail } from './dashboard-users.ts';
+import { decoyHash, verifyPassword } from './passwords.ts';
+
+/** A session lasts 12 hours from sign-in: a working day, after which staff sign in again. */
+export const SESSION_SECONDS = 12 * 60 * 60;
+
+// Guessing is slowed per e-mail address: the first 5 wrong passwords within an hour cost nothing
+// but scrypt's own time (typos happen); each attempt after that opens a wait, doubling from 1
+// second to at most 15 minutes, before the next one is even checked. An hour without attempts
+// forgets the count; a correct password clears it.
+const FREE_FAILURES = 5;
+const MAX_WAIT_SECONDS = 15 * 60;
+const FORGET_AFTER = '1 hour';
+
+export interface DashboardSession {
+  user: { id: string; email: string };
+  merchant: { id: string; name: string; logo_url: string | null };
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+export type SignInResult =
+  | { outcome: 'signed_in'; token: string; session: DashboardSession }
+  | { outcome: 'invalid_credentials' }
+  | { outcome: 'slowed_down'; retryAfterSeconds: number };
+
+interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  merchant_id: string;
+  merchant_name: string;
+  logo_url: string | null;
+}
+
+/**
+ * Checks an e-mail address and password and opens a session. The attempt is counted before the
+ * password is checked, in one statement, so guesses sent in parallel are counted (and held back)
+ * exactly like guesses sent one after another.
+ */
+export async function signIn(em: EntityManager, input: { email: string; password: string }): Promise<SignInResult> {
+  const email = normalizeEmail(input.email);
+  const counted = await sql<{ failures: number }>(
+    em,
+    `insert into dashboard_sign_in_attempts as a (email, failures, last_attempt_at, blocked_until)
+     values ($1, 1, now(), null)
+     on conflict (email) do update set
+       failures = case when a.last_attempt_at < now() - interval '${FORGET_AFTER}' then 1 else a.failures + 1 end,
+       last_attempt_at = now(),
+       blocked_until = case
+         when a.last_attempt_at >= now() - interval '${FORGET_AFTER}' and a.failures + 1 > $2
+           then now() + make_interval(secs => least(power(2, least(a.failures - $2, 20)), $3))
+         else null end
+     where a.blocked_until is null or a.blocked_until <= now()
+     returning failures`,
+    [email, FREE_FAILURES, MAX_WAIT_SECONDS],
+  );
+  if (counted.length === 0) {
+    const [row] = await sql<{ wait: string }>(
+      em,
+      `select greatest(1, ceil(extract(epoch from blocked_until - now())))::int as wait from dashboard_sign_in_attempts where email = $1`,
+      [email],
+    );
+    return { outcome: 'slowed_down', retryAfterSeconds: Math.min(MAX_WAIT_SECONDS, Number(row?.wait ?? 1)) };
+  }
+
+  const [user] = await sql<UserRow>(
+    em,
+    `select u.id, u.email, u.password_hash, m.id as merchant_id, m.name as merchant_name, m.logo_url
+       from dashboard_users u join merchants m on m.id = u.merchant_id
+      where u.email = $1`,
+    [email],
+  );
+  const matches = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash()));
+  if (user === undefined || !matches) return { outcome: 'invalid_credentials' };
+
+  const token = randomBytes(32).toString('base64url');
+  const csrfToken = randomBytes(32).toString('base64url');
+  // Timestamps arrive as text on this connection (see payment-intent-rows.ts).
+  const [opened] = await em.transactional(async (tx) => {
+    await sql(tx, 'delete from dashboard_sign_in_attempts where email = $1', [email]);
+    // Sign-in is when a user's ended sessions are swept; the rest are swept by maintenance.
+    await sql(tx, 'delete from dashboard_sessions where user_id = $1 and expires_at <= now()', [user.id]);
+    return sql<{ expires_at: Date }>(
+      tx,
+      `insert into dashboard_sessions (token_hash, user_id, csrf_token, created_at, expires_at)
+       values ($1, $2, $3, now(), now() + make_interval(secs => $4)) returning expires_at`,
+      [sha256Hex(token), user.id, csrfToken, SESSION_SECONDS],
+    );
+  });
+  return {
+    outcome: 'signed_in',
+    token,
+    session: {
+      user: { id: user.id, email: user.email },
+      merchant: { id: user.merchant_id, name: user.merchant_name, logo_url: user.logo_url },
+      csrfToken,
+      expiresAt: new Date(opened!.expires_at),
+    },
+  };
+}
+
+/** The live session a cookie's token opens, or null for an unknown or ended one. */
+export async function findSession(em: EntityManager, token: string): Promise<DashboardSession | null> {
+  const [row] = await sql<UserRow & { csrf_token: string; expires_at: Date }>(
+    em,
+    `select u.id, u.email, m.id as merchant_id, m.name as merchant_name, m.logo_url, s.csrf_token, s.expires_at
+       from dashboard_sessions s
+       join dashboard_users u on u.id = s.user_id
+       join merchants m on m.id = u.merchant_id
+      where s.token_hash = $1 and s.expires_at > now()`,
+    [sha256Hex(token)],
+  );
+  if (row === undefined) return null;
+  return {
+    user: { id: row.id, email: row.email },
+    merchant: { id: row.merchant_id, name: row.merchant_name, logo_url: row.logo_url },
+    csrfToken: row.csrf_token,
+    expiresAt: new Date(row.expires_at),
+  };
+}
+
+export async function endSession(em: EntityManager, token: string): Promise<void> {
+  await sql(em, 'delete from dashboard_sessions where token_hash = $1', [sha256Hex(token)]);
+}
+
+/** Whether a request's X-CSRF-Token is the session's, in constant time. */
+export function csrfTokenMatches(session: DashboardSession, sent: string | undefined): boolean {
+  if (sent === undefined) return false;
+  const expected = Buffer.from(session.csrfToken);
+  const actual = Buffer.from(sent);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+export async function purgeEndedSessions(em: EntityManager): Promise<number> {
+  const rows = await sql(em, 'delete from dashboard_sessions where expires_at <= now() returning 1');
+  return rows.length;
+}
+
+/** Attempts that can no longer slow anyone down: an hour quiet and no wait still running. */
+export async function purgeStaleSignInAttempts(em: EntityManager): Promise<number> {
+  const rows = await sql(
+    em,
+    `delete from dashboard_sign_in_attempts
+      where last_attempt_at < now() - interval '${FORGET_AFTER}' and (blocked_until is null or blocked_until <= now())
+      returning 1`,
+  );
+  return rows.length;
+}
+
+export const invalidCredentials = (): ApiError =>
+  new ApiError('invalid_credentials', 'That e-mail address and password do not match a dashboard user.');

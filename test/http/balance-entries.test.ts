@@ -1,0 +1,77 @@
+// The ledger entries behind the available balance.
+import { expect } from 'chai';
+import { paidIntent } from '../support/payments.ts';
+import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
+
+describe('GET /v1/balance/entries', () => {
+  let svc: TestService;
+  let shop: TestMerchant;
+
+  before(async () => {
+    svc = await startTestService('balance_entries');
+    shop = await svc.createMerchant('Adire & Co');
+  });
+  after(() => svc.stop());
+
+  const entries = async (query = '', key = shop.testKey) => {
+    const res = await svc.request('GET', `/v1/balance/entries${query}`, { key });
+    expect(res.status, res.text).to.equal(200);
+    return res.body as { data: { id: string; type: string; amount: string; payment_intent: string | null; refund: string | null }[]; has_more: boolean };
+  };
+
+  it('starts empty', async () => {
+    const fresh = await svc.createMerchant('Fresh');
+    expect(await entries('', fresh.testKey)).to.deep.equal({ object: 'list', data: [], has_more: false });
+  });
+
+  it('shows each payment net of its fee, each refund negative and each top-up, newest first, summing to the balance', async () => {
+    const intent = await paidIntent(svc, shop, 250_000); // fee 13,750 kobo: 236,250 to the balance
+    const refund = await svc.request('POST', '/v1/refunds', { key: shop.testKey, body: { payment_intent: intent.id, amount: 50_000 } });
+    await svc.request('POST', '/v1/test_helpers/top_up', { key: shop.testKey, body: { amount: 1_000 } });
+
+    const page = await entries();
+    expect(page.data.map((e) => [e.type, e.amount, e.payment_intent, e.refund])).to.deep.equal([
+      ['top_up', '1000', null, null],
+      ['refund', '-50000', intent.id, refund.body.id],
+      ['payment', '236250', intent.id, null],
+    ]);
+    for (const entry of page.data) expect(entry.id).to.match(/^le_[0-9]+$/);
+    const sum = page.data.reduce((total, e) => total + BigInt(e.amount), 0n);
+    const balance = await svc.request('GET', '/v1/balance', { key: shop.testKey });
+    expect(sum.toString()).to.equal(balance.body.available);
+    // The live balance has no entries of test money.
+    expect((await entries('', shop.liveKey)).data).to.deep.equal([]);
+  });
+
+  it('pages both ways with the entry ids as cursors', async () => {
+    const merchant = await svc.createMerchant('Pager');
+    for (const amount of [100, 200, 300, 400, 500]) {
+      await svc.request('POST', '/v1/test_helpers/top_up', { key: merchant.testKey, body: { amount } });
+    }
+    const first = await entries('?limit=2', merchant.testKey);
+    expect(first.data.map((e) => e.amount)).to.deep.equal(['500', '400']);
+    expect(first.has_more).to.equal(true);
+    const second = await entries(`?limit=2&starting_after=${first.data[1]!.id}`, merchant.testKey);
+    expect(second.data.map((e) => e.amount)).to.deep.equal(['300', '200']);
+    const last = await entries(`?limit=2&starting_after=${second.data[1]!.id}`, merchant.testKey);
+    expect(last).to.deep.include({ has_more: false });
+    expect(last.data.map((e) => e.amount)).to.deep.equal(['100']);
+    const back = await entries(`?limit=2&ending_before=${second.data[0]!.id}`, merchant.testKey);
+    expect(back.data.map((e) => e.amount)).to.deep.equal(['500', '400']);
+  });
+
+  it('refuses a cursor that is not an entry of this balance, and both cursors at once, with 400', async () => {
+    const mine = (await entries()).data[0]!.id;
+    const other = await svc.createMerchant('Other Books');
+    for (const [query, param] of [
+      [`?starting_after=${mine}`, 'starting_after'],
+      ['?ending_before=le_999999999', 'ending_before'],
+      [`?starting_after=${mine}&ending_before=${mine}`, 'ending_before'],
+      ['?starting_after=re_123', 'starting_after'],
+    ] as const) {
+      const res = await svc.request('GET', `/v1/balance/entries${query}`, { key: other.testKey });
+      expect(res.status, query).to.equal(400);
+      expect(res.body.error).to.include({ code: 'invalid_request', param });
+    }
+  });
+});
