@@ -72,7 +72,7 @@ describe('dashboard sessions', () => {
       const held = await signInAs(merchant.dashboardEmail, merchant.dashboardPassword);
       expect(held.status).to.equal(429);
       expect(held.body.error.code).to.equal('rate_limited');
-      expect(held.body.error.message).to.match(/^Too many wrong passwords for this e-mail address; try again in 1 second\.$/);
+      expect(held.body.error.message).to.equal('Too many failed sign-ins; try again in 1 second.');
       expect(held.headers.get('retry-after')).to.equal('1');
       expect(held.headers.get('set-cookie')).to.equal(null);
 
@@ -85,9 +85,9 @@ describe('dashboard sessions', () => {
 
     it('double the wait with each further attempt', async () => {
       const email = 'doubling@example.com';
-      await svc.service.orm.em
-        .fork()
-        .execute(`insert into dashboard_sign_in_attempts (email, failures, last_attempt_at, blocked_until) values (?, 9, now(), null)`, [email]);
+      expect((await signInAs(email, 'x')).status).to.equal(401);
+      // As if eight more had failed since.
+      await svc.service.orm.em.fork().execute(`update dashboard_sign_in_attempts set failures = 9 where subject like 'doubling@example.com from %'`);
       expect((await signInAs(email, 'x')).status).to.equal(401); // the tenth: checked, then a 2^4 s wait
       const held = await signInAs(email, 'x');
       expect(held.status).to.equal(429);
@@ -104,15 +104,63 @@ describe('dashboard sessions', () => {
     });
   });
 
+  describe('behind a proxy, over HTTPS', () => {
+    let proxied: TestService;
+    let user: TestMerchant;
+    before(async () => {
+      proxied = await startTestService('dashboard_session_proxy', { TRUST_PROXY: '1', PUBLIC_BASE_URL: 'https://pay.example.com' });
+      user = await proxied.createMerchant('Proxied Shop');
+    });
+    after(() => proxied.stop());
+
+    const from = (ip: string, email: string, password: string) =>
+      proxied.request('POST', '/dashboard/api/session', { body: { email, password }, headers: { 'x-forwarded-for': ip } });
+
+    it('does not let someone else\'s wrong guesses lock a user out: the waits are per client', async () => {
+      for (let i = 0; i < 7; i++) await from('203.0.113.66', user.dashboardEmail, `guess-${i}`);
+      expect((await from('203.0.113.66', user.dashboardEmail, user.dashboardPassword)).status).to.equal(429);
+      const own = await from('198.51.100.7', user.dashboardEmail, user.dashboardPassword);
+      expect(own.status, own.text).to.equal(201);
+    });
+
+    it('slows a client that tries one password against many addresses', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 32; i++) statuses.push((await from('203.0.113.99', `user${i}@example.com`, 'Password1')).status);
+      expect(statuses.slice(0, 31)).to.deep.equal(Array(31).fill(401));
+      expect(statuses[31]).to.equal(429);
+      // Another client is not held back, and the right password from the slowed one still waits.
+      expect((await from('198.51.100.8', user.dashboardEmail, user.dashboardPassword)).status).to.equal(201);
+      expect((await from('203.0.113.99', user.dashboardEmail, user.dashboardPassword)).status).to.equal(429);
+    });
+
+    it('names the cookie __Host-nf_session and makes it Secure, and reads no other', async () => {
+      const res = await from('198.51.100.9', user.dashboardEmail, user.dashboardPassword);
+      const cookie = res.headers.get('set-cookie')!;
+      expect(cookie).to.match(/^__Host-nf_session=[0-9A-Za-z_-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict; Secure$/);
+      const token = /^__Host-nf_session=([^;]+)/.exec(cookie)![1]!;
+      // A plain nf_session (which a sibling subdomain could plant) is not a session here.
+      const planted = await proxied.request('GET', '/dashboard/api/session', { headers: { cookie: `nf_session=${token}` } });
+      expect(planted.status).to.equal(401);
+      const real = await proxied.request('GET', '/dashboard/api/session', { headers: { cookie: `nf_session=${'x'.repeat(43)}; __Host-nf_session=${token}` } });
+      expect(real.status).to.equal(200);
+      // The public origin's pages may change things.
+      const login = { cookie: `__Host-nf_session=${token}`, csrfToken: real.body.csrf_token };
+      const created = await proxied.request('POST', '/v1/payment_intents', { session: login, headers: { origin: 'https://pay.example.com' }, body: { amount: 1000, currency: 'NGN' } });
+      expect(created.status, created.text).to.equal(201);
+    });
+  });
+
   describe('a signed-in session', () => {
     let login: DashboardLogin;
     before(async () => {
       login = await svc.signIn(shop);
     });
 
-    it('retrieves itself, with the same CSRF token', async () => {
+    it('retrieves itself, with the same CSRF token, never cached', async () => {
       const res = await svc.request('GET', '/dashboard/api/session', { session: login });
       expect(res.status).to.equal(200);
+      expect(res.headers.get('cache-control')).to.equal('no-store');
+      expect((await svc.request('GET', '/v1/balance', { session: login })).headers.get('cache-control')).to.equal('no-store');
       expect(res.body.csrf_token).to.equal(login.csrfToken);
       expect(res.body.merchant.id).to.equal(shop.id);
     });
@@ -237,6 +285,14 @@ describe('dashboard sessions', () => {
         expect(after.body.error).to.include({ code: 'authentication_required', message: 'Your dashboard session has ended. Sign in again.' });
       }
       expect((await svc.request('GET', '/dashboard/api/session', { session: other })).status).to.equal(200);
+    });
+
+    it('tells a dashboard page whose cookie is gone that the session ended, not that a key is missing', async () => {
+      for (const headers of [{ 'nairaflow-mode': 'test' }, { 'x-csrf-token': 'A'.repeat(43) }]) {
+        const res = await svc.request('GET', '/v1/payment_intents', { headers });
+        expect(res.status).to.equal(401);
+        expect(res.body.error.code).to.equal('authentication_required');
+      }
     });
 
     it('ends by itself after twelve hours', async () => {

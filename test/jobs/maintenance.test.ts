@@ -20,8 +20,8 @@ describe('maintenance', () => {
     await em.execute("update idempotency_keys set created_at = now() - interval '25 hours' where key = 'old'");
     await em.execute("insert into rate_limit_hits (client, hit_at) values ('10.0.0.9', now() - interval '2 minutes')");
     await em.execute("update dashboard_sessions set expires_at = now() - interval '1 second' where csrf_token = ?", [ended.csrfToken]);
-    await em.execute(`insert into dashboard_sign_in_attempts (email, failures, last_attempt_at, blocked_until) values
-      ('stale@example.com', 3, now() - interval '2 hours', null), ('recent@example.com', 3, now(), null)`);
+    await em.execute(`insert into dashboard_sign_in_attempts (subject, failures, last_attempt_at, blocked_until) values
+      ('stale@example.com from 10.0.0.1', 3, now() - interval '2 hours', null), ('recent@example.com from 10.0.0.1', 3, now(), null)`);
     const purged = await runMaintenance(svc.service.orm);
     expect(purged).to.deep.equal({ idempotencyKeys: 1, rateLimitHits: 1, dashboardSessions: 1, signInAttempts: 1 });
     const sessions = await em.execute<{ n: string }[]>('select count(*) as n from dashboard_sessions');

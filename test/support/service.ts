@@ -116,7 +116,7 @@ export async function startTestService(
     async signIn(merchant) {
       const res = await svc.request('POST', '/dashboard/api/session', { body: { email: merchant.dashboardEmail, password: merchant.dashboardPassword } });
       if (res.status !== 201) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
-      const cookie = /^(nf_session=[^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+      const cookie = /^((?:__Host-)?nf_session=[^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
       if (cookie === undefined) throw new Error(`sign-in set no session cookie: ${res.headers.get('set-cookie')}`);
       return { cookie, csrfToken: res.body.csrf_token };
     },

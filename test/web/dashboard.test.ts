@@ -549,10 +549,12 @@ describe('merchant dashboard (/dashboard)', function () {
       const live = await svc.request('GET', '/v1/balance', { key: keys.liveKey });
       expect(live.status, live.text).to.equal(200);
 
+      await page.getByRole('button', { name: "I've saved it" }).click();
+      expect(await page.locator('.secret-value').count()).to.equal(0);
+      expect(await page.getByText(secret).count()).to.equal(0);
       await goTo('Payments');
       await goTo('API keys');
       expect(await page.locator('.secret-value').count()).to.equal(0);
-      expect(await page.getByText(secret).count()).to.equal(0);
     });
 
     it('refuses a change from the signed-in page without the CSRF token (403 csrf_token_invalid), and changes nothing', async () => {

@@ -613,10 +613,12 @@ export interface paths {
          * @description Signs a dashboard user in with their e-mail address and password and sets the session
          *     cookie `nf_session` (HttpOnly, SameSite=Strict, 12 hours). The answer carries the
          *     session's `csrf_token`, which every state-changing request of the session must send as
-         *     `X-CSRF-Token`. A wrong e-mail or password is `401 invalid_credentials`, with no hint of
-         *     which was wrong. After 5 wrong attempts for one e-mail address within an hour, each further
-         *     attempt must wait: 1 second, then 2, 4, ... up to 15 minutes (`429 rate_limited` with
-         *     `Retry-After`); a correct password signs in and clears the count.
+         *     `X-CSRF-Token`. Over HTTPS the cookie is `__Host-nf_session`, and `Secure`. A wrong e-mail
+         *     or password is `401 invalid_credentials`, with no hint of which was wrong. After 5 wrong
+         *     attempts for one e-mail address from one IP address within an hour (or 30 for any
+         *     addresses from one IP address), each further attempt from there must wait first: 1
+         *     second, then 2, 4, ... up to 15 minutes (`429 rate_limited` with `Retry-After`). A correct
+         *     password signs in and clears the address's count.
          */
         post: operations["signIn"];
         /**
@@ -1986,7 +1988,8 @@ export interface components {
         RateLimitReset: number;
         /**
          * @description `nf_session=<token>; Path=/; HttpOnly; SameSite=Strict` with `Max-Age` 12 hours when
-         *     signing in (and `Secure` over HTTPS), or an expired cookie when signing out.
+         *     signing in, or an expired cookie when signing out. Over HTTPS (`PUBLIC_BASE_URL` https, or
+         *     a request that came over TLS) its name is `__Host-nf_session` and it is `Secure`.
          * @example nf_session=Zr3k...; Path=/; Max-Age=43200; HttpOnly; SameSite=Strict
          */
         SessionCookie: string;
@@ -3004,8 +3007,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             /**
-             * @description `rate_limited`: too many wrong passwords for this e-mail address (wait `Retry-After`
-             *     seconds), or too many requests from this IP address.
+             * @description `rate_limited`: too many failed sign-ins for this e-mail address from this IP address,
+             *     or for any address from it (wait `Retry-After` seconds), or too many requests from
+             *     this IP address.
              */
             429: {
                 headers: {

@@ -9,13 +9,26 @@ import { decoyHash, verifyPassword } from './passwords.ts';
 /** A session lasts 12 hours from sign-in: a working day, after which staff sign in again. */
 export const SESSION_SECONDS = 12 * 60 * 60;
 
-// Guessing is slowed per e-mail address: the first 5 wrong passwords within an hour cost nothing
-// but scrypt's own time (typos happen); each attempt after that opens a wait, doubling from 1
-// second to at most 15 minutes, before the next one is even checked. An hour without attempts
-// forgets the count; a correct password clears it.
-const FREE_FAILURES = 5;
+// Password guessing is slowed twice over. Per e-mail address and client (IP address): the first 5
+// wrong passwords within an hour cost nothing but scrypt's own time (typos happen); each attempt
+// after that opens a wait, doubling from 1 second to at most 15 minutes, before the next one from
+// that client is even checked. Counting per address alone would let anyone lock a user out by
+// failing on purpose; counted per client too, the user's own browser is unaffected. And per client
+// across all addresses, with more room (an office shares one address), so one client cannot try
+// one password against many users. An hour without attempts forgets a count; a correct password
+// clears the address's count and takes its attempt off the client's.
 const MAX_WAIT_SECONDS = 15 * 60;
 const FORGET_AFTER = '1 hour';
+
+interface Throttle {
+  subject: string;
+  freeFailures: number;
+}
+
+const throttlesFor = (email: string, client: string): [Throttle, Throttle] => [
+  { subject: `${email} from ${client}`, freeFailures: 5 },
+  { subject: `any address from ${client}`, freeFailures: 30 },
+];
 
 export interface DashboardSession {
   user: { id: string; email: string };
@@ -40,33 +53,18 @@ interface UserRow {
 
 /**
  * Checks an e-mail address and password and opens a session. The attempt is counted before the
- * password is checked, in one statement, so guesses sent in parallel are counted (and held back)
- * exactly like guesses sent one after another.
+ * password is checked, in one statement per throttle, so guesses sent in parallel are counted (and
+ * held back) exactly like guesses sent one after another.
  */
-export async function signIn(em: EntityManager, input: { email: string; password: string }): Promise<SignInResult> {
+export async function signIn(em: EntityManager, input: { email: string; password: string; client: string }): Promise<SignInResult> {
   const email = normalizeEmail(input.email);
-  const counted = await sql<{ failures: number }>(
-    em,
-    `insert into dashboard_sign_in_attempts as a (email, failures, last_attempt_at, blocked_until)
-     values ($1, 1, now(), null)
-     on conflict (email) do update set
-       failures = case when a.last_attempt_at < now() - interval '${FORGET_AFTER}' then 1 else a.failures + 1 end,
-       last_attempt_at = now(),
-       blocked_until = case
-         when a.last_attempt_at >= now() - interval '${FORGET_AFTER}' and a.failures + 1 > $2
-           then now() + make_interval(secs => least(power(2, least(a.failures - $2, 20)), $3))
-         else null end
-     where a.blocked_until is null or a.blocked_until <= now()
-     returning failures`,
-    [email, FREE_FAILURES, MAX_WAIT_SECONDS],
-  );
-  if (counted.length === 0) {
-    const [row] = await sql<{ wait: string }>(
-      em,
-      `select greatest(1, ceil(extract(epoch from blocked_until - now())))::int as wait from dashboard_sign_in_attempts where email = $1`,
-      [email],
-    );
-    return { outcome: 'slowed_down', retryAfterSeconds: Math.min(MAX_WAIT_SECONDS, Number(row?.wait ?? 1)) };
+  const [perAddress, perClient] = throttlesFor(email, input.client);
+  const addressWait = await countAttempt(em, perAddress);
+  if (addressWait !== null) return { outcome: 'slowed_down', retryAfterSeconds: addressWait };
+  const clientWait = await countAttempt(em, perClient);
+  if (clientWait !== null) {
+    await forgiveAttempt(em, perAddress); // not checked, so not a failure
+    return { outcome: 'slowed_down', retryAfterSeconds: clientWait };
   }
 
   const [user] = await sql<UserRow>(
@@ -83,7 +81,8 @@ export async function signIn(em: EntityManager, input: { email: string; password
   const csrfToken = randomBytes(32).toString('base64url');
   // Timestamps arrive as text on this connection (see payment-intent-rows.ts).
   const [opened] = await em.transactional(async (tx) => {
-    await sql(tx, 'delete from dashboard_sign_in_attempts where email = $1', [email]);
+    await sql(tx, 'delete from dashboard_sign_in_attempts where subject = $1', [perAddress.subject]);
+    await forgiveAttempt(tx, perClient);
     // Sign-in is when a user's ended sessions are swept; the rest are swept by maintenance.
     await sql(tx, 'delete from dashboard_sessions where user_id = $1 and expires_at <= now()', [user.id]);
     return sql<{ expires_at: Date }>(
@@ -103,6 +102,44 @@ export async function signIn(em: EntityManager, input: { email: string; password
       expiresAt: new Date(opened!.expires_at),
     },
   };
+}
+
+/** Counts an attempt under `throttle`: null when it may be checked, else the seconds to wait first. */
+async function countAttempt(em: EntityManager, throttle: Throttle): Promise<number | null> {
+  const counted = await sql(
+    em,
+    `insert into dashboard_sign_in_attempts as a (subject, failures, last_attempt_at, blocked_until)
+     values ($1, 1, now(), null)
+     on conflict (subject) do update set
+       failures = case when a.last_attempt_at < now() - interval '${FORGET_AFTER}' then 1 else a.failures + 1 end,
+       last_attempt_at = now(),
+       blocked_until = case
+         when a.last_attempt_at >= now() - interval '${FORGET_AFTER}' and a.failures + 1 > $2
+           then now() + make_interval(secs => least(power(2, least(a.failures - $2, 20)), $3))
+         else null end
+     where a.blocked_until is null or a.blocked_until <= now()
+     returning 1`,
+    [throttle.subject, throttle.freeFailures, MAX_WAIT_SECONDS],
+  );
+  if (counted.length > 0) return null;
+  const [row] = await sql<{ wait: number }>(
+    em,
+    `select greatest(1, ceil(extract(epoch from blocked_until - now())))::int as wait from dashboard_sign_in_attempts where subject = $1`,
+    [throttle.subject],
+  );
+  return Math.min(MAX_WAIT_SECONDS, Number(row?.wait ?? 1));
+}
+
+/** Takes back an attempt counted under `throttle` that turned out not to be a failure. */
+async function forgiveAttempt(em: EntityManager, throttle: Throttle): Promise<void> {
+  await sql(
+    em,
+    `update dashboard_sign_in_attempts
+        set failures = greatest(failures - 1, 0),
+            blocked_until = case when failures - 1 > $2 then blocked_until else null end
+      where subject = $1`,
+    [throttle.subject, throttle.freeFailures],
+  );
 }
 
 /** The live session a cookie's token opens, or null for an unknown or ended one. */

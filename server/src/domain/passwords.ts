@@ -9,12 +9,28 @@ const P = 1;
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 
-function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  // 128 * N * r bytes are needed; the default maxmem (32 MiB) is exactly too small for N = 2^15.
-  const options: ScryptOptions = { N: n, r, p, maxmem: 256 * n * r };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (err, key) => (err === null ? resolve(key) : reject(err)));
-  });
+// scrypt runs on libuv's thread pool (4 threads), which DNS lookups for webhook deliveries share.
+// At most 2 derivations run at once, so a flood of sign-ins waits its turn instead of taking
+// every thread (and 32 MiB each).
+const MAX_CONCURRENT = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  // A finishing derivation hands its slot straight to the next waiter, so none can slip in between.
+  if (running < MAX_CONCURRENT) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    // 128 * N * r bytes are needed; the default maxmem (32 MiB) is exactly too small for N = 2^15.
+    const options: ScryptOptions = { N: n, r, p, maxmem: 256 * n * r };
+    return await new Promise((resolve, reject) => {
+      scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (err, key) => (err === null ? resolve(key) : reject(err)));
+    });
+  } finally {
+    const next = waiting.shift();
+    if (next === undefined) running--;
+    else next();
+  }
 }
 
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64url. */

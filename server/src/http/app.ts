@@ -1,4 +1,4 @@
-import express, { type Express, type Request, type RequestHandler } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
@@ -10,7 +10,7 @@ import { newId } from '../ids.ts';
 import { redactText } from '../log.ts';
 import { loadContract, type Contract } from './contract.ts';
 import { errorHandler } from './errors.ts';
-import { authenticateFor } from './auth.ts';
+import { authenticateFor, siteOf, type Site } from './auth.ts';
 import { rateLimit, type RateLimitStore } from './rate-limit.ts';
 import { operationHandlers } from './operations/index.ts';
 import { paymentSheetRouter } from '../web/payment-sheet.ts';
@@ -62,7 +62,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(dashboardRouter());
 
   app.use(['/v1', '/dashboard/api'], rateLimit(deps.rateLimitStore, config.rateLimitPerMinute));
-  app.use(['/v1', '/dashboard/api'], authenticateWhereRequired(contract, (req) => siteOrigins(req, deps.publicBaseUrl)));
+  app.use(['/v1', '/dashboard/api'], authenticateWhereRequired(contract, siteOf(deps.publicBaseUrl)));
   app.use(express.json({ limit: MAX_BODY, verify: refuseNulCharacters }));
   app.use(
     OpenApiValidator.middleware({
@@ -130,8 +130,8 @@ function requestContext(contract: Contract, orm: MikroORM, log: Logger, onOperat
 }
 
 /** Authentication for exactly the operations whose contract asks for it, by its schemes, before any validation. */
-function authenticateWhereRequired(contract: Contract, allowedOrigins: (req: Request) => readonly string[]): RequestHandler {
-  const byOperation = new Map(contract.operations.filter((o) => o.secured).map((o) => [o, authenticateFor(o, allowedOrigins)]));
+function authenticateWhereRequired(contract: Contract, site: Site): RequestHandler {
+  const byOperation = new Map(contract.operations.filter((o) => o.secured).map((o) => [o, authenticateFor(o, site)]));
   return (req, res, next) => {
     const operation = contract.match(req.method, req.originalUrl.split('?')[0]!);
     const authenticate = operation === undefined ? undefined : byOperation.get(operation);
@@ -140,7 +140,3 @@ function authenticateWhereRequired(contract: Contract, allowedOrigins: (req: Req
   };
 }
 
-/** The origins this site's own pages have: where the request arrived, and the public address. */
-function siteOrigins(req: Request, publicBaseUrl: () => string): string[] {
-  return [`${req.protocol}://${req.get('host') ?? ''}`, new URL(publicBaseUrl()).origin];
-}

@@ -4,7 +4,34 @@ import { authenticate } from '../domain/merchants.ts';
 import { csrfTokenMatches, findSession, type DashboardSession } from '../domain/dashboard-sessions.ts';
 import { ApiError } from '../domain/errors.ts';
 
-export const SESSION_COOKIE = 'nf_session';
+/**
+ * Where the dashboard is served from, as authentication needs it: the origins of its own pages
+ * (for the Origin check) and whether its cookie must be Secure (HTTPS).
+ */
+export interface Site {
+  origins(req: Request): readonly string[];
+  secure(req: Request): boolean;
+}
+
+export function siteOf(publicBaseUrl: () => string): Site {
+  return {
+    origins: (req) => [`${req.protocol}://${req.get('host') ?? ''}`, new URL(publicBaseUrl()).origin],
+    secure: (req) => req.secure || publicBaseUrl().startsWith('https:'),
+  };
+}
+
+/**
+ * Over HTTPS the cookie is `__Host-nf_session`: browsers accept that name only from this very
+ * host, Secure and for Path=/, so no sibling subdomain can plant a session cookie that shadows it.
+ * A plain-HTTP development server cannot set such a cookie and uses `nf_session`.
+ */
+export const sessionCookieName = (secure: boolean): string => (secure ? '__Host-nf_session' : 'nf_session');
+
+export function sessionCookie(site: Site, req: Request, value: string, maxAgeSeconds: number): string {
+  const secure = site.secure(req);
+  // Path=/ because the dashboard's pages call /v1 with it.
+  return `${sessionCookieName(secure)}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+}
 
 /** Bearer secret-key authentication: 401 invalid_api_key for a missing, malformed, unknown or revoked key. */
 export const requireSecretKey: RequestHandler = async (req, _res, next) => {
@@ -30,18 +57,23 @@ export const requireSecretKey: RequestHandler = async (req, _res, next) => {
  * with an Authorization header (or for an operation no session may call) by its secret key, else
  * by the dashboard session cookie.
  */
-export function authenticateFor(operation: ContractOperation, allowedOrigins: (req: Request) => readonly string[]): RequestHandler {
+export function authenticateFor(operation: ContractOperation, site: Site): RequestHandler {
   const takesKey = operation.schemes.has('secretKey');
   const takesSession = operation.schemes.has('dashboardSession');
   return async (req, res, next) => {
-    const token = sessionToken(req);
-    if (takesKey && (!takesSession || req.get('authorization') !== undefined || token === undefined)) {
+    const token = sessionToken(req, sessionCookieName(site.secure(req)));
+    // A request that speaks the dashboard's headers is the dashboard's, even once its cookie is
+    // gone: it must hear that the session ended, not that an API key is missing.
+    const fromDashboard = req.get('nairaflow-mode') !== undefined || req.get('x-csrf-token') !== undefined;
+    if (takesKey && (!takesSession || req.get('authorization') !== undefined || (token === undefined && !fromDashboard))) {
       return requireSecretKey(req, res, next);
     }
     if (token === undefined) throw sessionEnded();
     const session = await findSession(req.em, token);
     if (session === null) throw sessionEnded();
-    if (changesState(req.method)) refuseCrossSite(req, allowedOrigins(req), session);
+    // What a session sees (the CSRF token, the merchant's data) must not stay in any cache.
+    res.set('Cache-Control', 'no-store');
+    if (changesState(req.method)) refuseCrossSite(req, site.origins(req), session);
     // The mode matters to the /v1 operations (the ones a key could call too); the session's own
     // operations are the same in both.
     const mode = (takesKey ? req.get('nairaflow-mode') : undefined) ?? 'test';
@@ -80,16 +112,15 @@ export function refuseForeignOrigin(req: Request, allowed: readonly string[]): v
   throw new ApiError('csrf_token_invalid', `This request came from a page of another site (${origin.slice(0, 100)}); the dashboard only accepts its own.`);
 }
 
-/** The dashboard session token from the Cookie header, if there is one. */
-export function sessionToken(req: Request): string | undefined {
+/** The dashboard session token from the Cookie header: the first well-formed one of that name. */
+export function sessionToken(req: Request, name: string): string | undefined {
   const header = req.get('cookie');
   if (header === undefined) return undefined;
   for (const pair of header.split(';')) {
     const at = pair.indexOf('=');
-    if (at !== -1 && pair.slice(0, at).trim() === SESSION_COOKIE) {
-      const value = pair.slice(at + 1).trim();
-      return /^[0-9A-Za-z_-]{43}$/.test(value) ? value : undefined;
-    }
+    if (at === -1 || pair.slice(0, at).trim() !== name) continue;
+    const value = pair.slice(at + 1).trim();
+    if (/^[0-9A-Za-z_-]{43}$/.test(value)) return value;
   }
   return undefined;
 }

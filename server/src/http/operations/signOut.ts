@@ -1,9 +1,13 @@
 import type { Request, Response } from 'express';
+import type { OperationDeps } from './index.ts';
 import { endSession } from '../../domain/dashboard-sessions.ts';
+import { sessionCookie, siteOf } from '../auth.ts';
 import { sessionOf } from '../context.ts';
-import { sessionCookie } from './signIn.ts';
 
-export default () => async (req: Request, res: Response) => {
-  await endSession(req.em, sessionOf(req).token);
-  res.set('Set-Cookie', sessionCookie(req, '', 0)).status(204).end();
+export default (deps: OperationDeps) => {
+  const site = siteOf(deps.publicBaseUrl);
+  return async (req: Request, res: Response) => {
+    await endSession(req.em, sessionOf(req).token);
+    res.set('Set-Cookie', sessionCookie(site, req, '', 0)).status(204).end();
+  };
 };

@@ -692,7 +692,10 @@ function revealSlot(anchor) {
   const status = h('p', { class: 'copy-status', id: statusId, role: 'status' });
   const title = h('h3', { class: 'reveal-title', id: titleId, tabindex: '-1' }, reveal.title);
   state.focusAfterRender = title;
-  return h(
+  // "Saved it" takes the secret off the page (and out of memory with the button's closure) rather
+  // than leaving it on screen until the next view.
+  const done = h('button', { type: 'button', class: 'button button-small' }, "I've saved it");
+  const section = h(
     'section',
     { class: 'reveal', 'aria-labelledby': titleId },
     title,
@@ -704,7 +707,13 @@ function revealSlot(anchor) {
       h('button', { type: 'button', class: 'button button-secondary button-small', onclick: () => copySecret(reveal.secret, code, status) }, 'Copy'),
     ),
     status,
+    done,
   );
+  done.addEventListener('click', () => {
+    section.remove();
+    els.main.querySelector('h1')?.focus();
+  });
+  return section;
 }
 
 async function copySecret(secret, code, status) {
