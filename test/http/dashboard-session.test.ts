@@ -288,7 +288,7 @@ describe('dashboard sessions', () => {
     });
 
     it('tells a dashboard page whose cookie is gone that the session ended, not that a key is missing', async () => {
-      for (const headers of [{ 'nairaflow-mode': 'test' }, { 'x-csrf-token': 'A'.repeat(43) }]) {
+      for (const headers of [{ 'nairaflow-mode': 'test' }, { 'x-csrf-token': 'A'.repeat(43) }] as Record<string, string>[]) {
         const res = await svc.request('GET', '/v1/payment_intents', { headers });
         expect(res.status).to.equal(401);
         expect(res.body.error.code).to.equal('authentication_required');
