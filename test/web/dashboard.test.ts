@@ -1,27 +1,20 @@
 // The merchant dashboard in a real browser (Debian's chromium through playwright-core), against the
 // real service: what a merchant sees and does on a laptop and on a phone, checked against the API.
 import { expect } from 'chai';
-import { existsSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { verifySignature } from '../../webhook-verifier/src/index.ts';
 import { paidIntent } from '../support/payments.ts';
 import { answer, startReceiver, type Receiver } from '../support/receiver.ts';
+import { ARTIFACTS, FUTURE_EXPIRY, launchBrowser, PAGE_CSP as CSP } from '../support/browser.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 const PHONE: BrowserContextOptions = { viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 const CARDS = { succeeds: '4084 0840 8408 4081', declined: '4084 0800 0000 5408' };
 
-const CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
 
-/** An expiry date three years ahead, as the customer types it in the payment sheet (MM/YY). */
-const FUTURE_EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 
 describe('merchant dashboard (/dashboard)', function () {
   let svc: TestService;
@@ -31,17 +24,10 @@ describe('merchant dashboard (/dashboard)', function () {
 
   before(async function () {
     this.timeout(60_000);
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`${CHROMIUM} is missing: the dashboard tests drive Debian's chromium (apt-get install chromium; .ci/run installs it)`);
-    }
-    mkdirSync(ARTIFACTS, { recursive: true });
     // Every page calls the API from 127.0.0.1; the default 100 a minute per IP is for real clients.
     svc = await startTestService('dashboard', { RATE_LIMIT_PER_MINUTE: '10000', PAYMENT_PROCESSING_DELAY_MS: '1500' });
     shop = await svc.createMerchant('Adire & Co');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchBrowser();
   });
   after(async () => {
     await browser?.close();

@@ -2,13 +2,10 @@
 // real service: what the customer sees on a phone and on a laptop, and what the merchant then sees
 // through the API.
 import { expect } from 'chai';
-import { existsSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { ARTIFACTS, FUTURE_EXPIRY, launchBrowser, PAGE_CSP as CSP } from '../support/browser.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 
 const VIEWPORTS: { name: string; options: BrowserContextOptions }[] = [
   { name: 'phone', options: { viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
@@ -23,11 +20,7 @@ const CARDS = {
   processingThenFails: '4000 0000 0000 0267',
 };
 
-const CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
 
-/** An expiry date three years ahead, as the customer types it (MM/YY). */
-const FUTURE_EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 
 describe('hosted payment sheet (/pay/{client_secret})', function () {
   let svc: TestService;
@@ -37,18 +30,11 @@ describe('hosted payment sheet (/pay/{client_secret})', function () {
 
   before(async function () {
     this.timeout(60_000);
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`${CHROMIUM} is missing: the payment sheet tests drive Debian's chromium (apt-get install chromium; .ci/run installs it)`);
-    }
-    mkdirSync(ARTIFACTS, { recursive: true });
     // Every page polls the API from 127.0.0.1; the default 100 a minute per IP is for real clients.
     svc = await startTestService('payment_sheet', { PAYMENT_PROCESSING_DELAY_MS: '1500', RATE_LIMIT_PER_MINUTE: '10000' });
     shop = await svc.createMerchant('Adire & Co');
     logoShop = await svc.createMerchant('Kente Corner', LOGO_URL);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchBrowser();
   });
   after(async () => {
     await browser?.close();
