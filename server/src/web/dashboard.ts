@@ -11,6 +11,7 @@ const file = (path: string): URL => new URL(path, import.meta.url);
 export function dashboardRouter(): Router {
   const assets = pageAssets('/dashboard/assets/', {
     'dashboard.js': file('./dashboard/dashboard.js'),
+    'base.css': new URL('./base.css', import.meta.url),
     'dashboard.css': file('./dashboard/dashboard.css'),
     // The payment sheet's mark: one brand, one icon.
     'favicon.svg': file('./sheet/favicon.svg'),

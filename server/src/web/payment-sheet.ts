@@ -10,6 +10,7 @@ const file = (name: string): URL => new URL(`./sheet/${name}`, import.meta.url);
 export function paymentSheetRouter(): Router {
   const assets = pageAssets('/pay/assets/', {
     'sheet.js': file('sheet.js'),
+    'base.css': new URL('./base.css', import.meta.url),
     'sheet.css': file('sheet.css'),
     'favicon.svg': file('favicon.svg'),
   });
