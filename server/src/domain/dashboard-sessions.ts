@@ -9,16 +9,20 @@ import { decoyHash, verifyPassword } from './passwords.ts';
 /** A session lasts 12 hours from sign-in: a working day, after which staff sign in again. */
 export const SESSION_SECONDS = 12 * 60 * 60;
 
-// Password guessing is slowed twice over. Per e-mail address and client (IP address): the first 5
-// wrong passwords within an hour cost nothing but scrypt's own time (typos happen); each attempt
-// after that opens a wait, doubling from 1 second to at most 15 minutes, before the next one from
-// that client is even checked. Counting per address alone would let anyone lock a user out by
-// failing on purpose; counted per client too, the user's own browser is unaffected. And per client
-// across all addresses, with more room (an office shares one address), so one client cannot try
-// one password against many users. An hour without attempts forgets a count; a correct password
-// clears the address's count and takes its attempt off the client's.
+// Password guessing is slowed twice over. Per e-mail address and client (IP address): 5 wrong
+// passwords within an hour cost nothing but scrypt's own time (typos happen); from the fifth
+// failure on, each attempt opens a wait, 1 second doubling to at most 15 minutes, that the next
+// attempt from that client must sit out before it is even checked. Counting per address alone
+// would let anyone lock a user out by failing on purpose; counted per client too, the user's own
+// browser is unaffected. And per client across all addresses, with more room (an office shares
+// one address), so one client cannot try one password against many users. An hour without
+// attempts forgets a count; a correct password clears the address's count and takes its attempt
+// off the client's.
 const MAX_WAIT_SECONDS = 15 * 60;
 const FORGET_AFTER = '1 hour';
+
+// An attempt's number in its count: one more than before, or 1 when the count was forgotten.
+const NEXT_COUNT = `(case when a.last_attempt_at < now() - interval '${FORGET_AFTER}' then 1 else a.failures + 1 end)`;
 
 interface Throttle {
   subject: string;
@@ -106,17 +110,18 @@ export async function signIn(em: EntityManager, input: { email: string; password
 
 /** Counts an attempt under `throttle`: null when it may be checked, else the seconds to wait first. */
 async function countAttempt(em: EntityManager, throttle: Throttle): Promise<number | null> {
+  // `n` is this attempt's number in the count. The attempt itself is admitted (its wait, if
+  // any, is over); when it brings the count to the free allowance or beyond, it opens the wait the
+  // next attempt must sit out: 1 s after the allowance's last free failure, doubling from there.
   const counted = await sql(
     em,
     `insert into dashboard_sign_in_attempts as a (subject, failures, last_attempt_at, blocked_until)
-     values ($1, 1, now(), null)
+     values ($1, 1, now(), case when 1 >= $2 then now() + interval '1 second' end)
      on conflict (subject) do update set
-       failures = case when a.last_attempt_at < now() - interval '${FORGET_AFTER}' then 1 else a.failures + 1 end,
+       failures = ${NEXT_COUNT},
        last_attempt_at = now(),
-       blocked_until = case
-         when a.last_attempt_at >= now() - interval '${FORGET_AFTER}' and a.failures + 1 > $2
-           then now() + make_interval(secs => least(power(2, least(a.failures - $2, 20)), $3))
-         else null end
+       blocked_until = case when ${NEXT_COUNT} >= $2
+         then now() + make_interval(secs => least(power(2, least(${NEXT_COUNT} - $2, 20)), $3)) end
      where a.blocked_until is null or a.blocked_until <= now()
      returning 1`,
     [throttle.subject, throttle.freeFailures, MAX_WAIT_SECONDS],
@@ -136,7 +141,7 @@ async function forgiveAttempt(em: EntityManager, throttle: Throttle): Promise<vo
     em,
     `update dashboard_sign_in_attempts
         set failures = greatest(failures - 1, 0),
-            blocked_until = case when failures - 1 > $2 then blocked_until else null end
+            blocked_until = case when failures - 1 >= $2 then blocked_until end
       where subject = $1`,
     [throttle.subject, throttle.freeFailures],
   );
