@@ -45,12 +45,26 @@ describe('configuration', () => {
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
     [{ PUBLIC_BASE_URL: 'ftp://x' }, /^PUBLIC_BASE_URL must be an http/],
     [{ PUBLIC_BASE_URL: 'https://pay.example.com/some/path' }, /^PUBLIC_BASE_URL must be an http/],
+    // `true` would make every client's own X-Forwarded-For its address: no rate limit would hold.
+    [{ TRUST_PROXY: 'true' }, /^TRUST_PROXY=true would trust any client's X-Forwarded-For/],
+    [{ TRUST_PROXY: 'TRUE' }, /^TRUST_PROXY=true would trust/],
+    [{ TRUST_PROXY: 'yes' }, /^TRUST_PROXY must be a hop count \(1\) or a comma-separated list of proxy addresses or CIDRs/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /^TRUST_PROXY .*"10\.0\.0\.0\/33" is not an address or CIDR/],
+    [{ TRUST_PROXY: '10.0.0.1, proxy.internal' }, /^TRUST_PROXY .*"proxy\.internal" is not an address or CIDR/],
+    [{ TRUST_PROXY: '0' }, /^TRUST_PROXY must be a hop count from 1/],
   ];
   for (const [env, message] of bad) {
     it(`refuses ${JSON.stringify(env)} naming the variable`, () => {
       expect(() => loadConfig(env)).to.throw(ConfigError, message);
     });
   }
+
+  it('accepts a hop count or a list of proxy addresses and CIDRs for TRUST_PROXY', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).to.equal(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7 ,fd00::/8' }).trustProxy).to.deep.equal(['10.0.0.0/8', '192.168.1.7', 'fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).to.deep.equal(['loopback', 'uniquelocal']);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).to.equal(undefined);
+  });
 
   it('stops the process at start with one line naming the variable', () => {
     const run = spawnSync(process.execPath, ['server/src/main.ts'], {

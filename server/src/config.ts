@@ -1,5 +1,6 @@
 // Every environment variable the service reads, parsed and validated once at start-up.
 // A bad value stops the process with one line naming the variable and the problem.
+import { isIP } from 'node:net';
 
 export type AppEnv = 'development' | 'production';
 export type Role = 'api' | 'worker' | 'all';
@@ -15,7 +16,8 @@ export interface Config {
   role: Role;
   rateLimitPerMinute: number;
   rateLimitStore: RateLimitStore;
-  trustProxy: boolean | number | string | undefined;
+  /** TRUST_PROXY: how many proxies, or which addresses, may tell us the client's address. */
+  trustProxy: number | string[] | undefined;
   webhookRetryBaseMs: number;
   webhookMaxAttempts: number;
   webhookTimeoutMs: number;
@@ -109,11 +111,44 @@ function boolean(read: (n: string) => string | undefined, name: string, fallback
   throw new ConfigError(name, `must be true or false (got "${value}")`);
 }
 
-// express's `trust proxy` accepts a boolean, a hop count or a list of addresses/subnets.
+// express's own presets, each a list of addresses (see proxy-addr).
+const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: a hop count (the client's address is that many proxies back in X-Forwarded-For)
+ * or the proxies' addresses and CIDRs. `true` (trust whoever connects) is refused: a client could
+ * then name its own address in X-Forwarded-For and step around every per-client limit.
+ */
 function trustProxy(value: string | undefined): Config['trustProxy'] {
-  if (value === undefined) return undefined;
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
+  if (value === undefined || value.toLowerCase() === 'false') return undefined;
+  if (value.toLowerCase() === 'true') {
+    throw new ConfigError(
+      'TRUST_PROXY=true',
+      "would trust any client's X-Forwarded-For (a client could pick its own address and escape the rate limits); " +
+        'give the number of proxies in front of the service (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8)',
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops < 1 || hops > 10) throw new ConfigError('TRUST_PROXY', `must be a hop count from 1 to 10, or proxy addresses (got "${value}")`);
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  if (entries.length === 0 || !entries.some((entry) => /[.:/]/.test(entry) || PROXY_PRESETS.includes(entry))) {
+    throw new ConfigError('TRUST_PROXY', `must be a hop count (1) or a comma-separated list of proxy addresses or CIDRs (got "${value}")`);
+  }
+  for (const entry of entries) {
+    if (!PROXY_PRESETS.includes(entry) && !isAddressOrCidr(entry)) {
+      throw new ConfigError('TRUST_PROXY', `must list proxy addresses or CIDRs: "${entry}" is not an address or CIDR`);
+    }
+  }
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }

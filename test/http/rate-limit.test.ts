@@ -74,4 +74,59 @@ describe('per-IP rate limit', () => {
       expect(res.headers.get('ratelimit-remaining')).to.equal('5');
     });
   });
+
+  describe('behind proxies (TRUST_PROXY)', () => {
+    const rotating = (i: number) => ({ 'x-forwarded-for': `198.51.100.${i}` });
+
+    it('ignores X-Forwarded-For from a client that is not one of the named proxies: a rotating header changes nothing', async () => {
+      const svc = await startTestService('rate_limit_untrusted', { RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY: '10.0.0.0/8' });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 7; i++) statuses.push((await svc.request('GET', '/v1/balance', { headers: rotating(i) })).status);
+        expect(statuses).to.deep.equal([401, 401, 401, 401, 401, 429, 429]);
+      } finally {
+        await svc.stop();
+      }
+    });
+
+    it('takes the address a named proxy forwards, and counts IPv6 clients per /64', async () => {
+      const svc = await startTestService('rate_limit_ipv6', { RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'loopback' });
+      try {
+        const from = async (ip: string) => (await svc.request('GET', '/v1/balance', { headers: { 'x-forwarded-for': ip } })).status;
+        // Three addresses of one /64 share its window; the fourth request from it is refused.
+        expect(await from('2001:db8:aa:1::1')).to.equal(401);
+        expect(await from('2001:db8:aa:1:ffff:ffff:ffff:fffe')).to.equal(401);
+        expect(await from('2001:0db8:00aa:0001::abcd')).to.equal(401);
+        expect(await from('2001:db8:aa:1:1234::9')).to.equal(429);
+        // The next /64 is someone else.
+        expect(await from('2001:db8:aa:2::1')).to.equal(401);
+        // IPv4 clients are counted per address, however they are written.
+        expect(await from('203.0.113.5')).to.equal(401);
+        expect(await from('::ffff:203.0.113.5')).to.equal(401);
+        expect(await from('203.0.113.5')).to.equal(401);
+        expect(await from('::ffff:203.0.113.5')).to.equal(429);
+        expect(await from('203.0.113.6')).to.equal(401);
+      } finally {
+        await svc.stop();
+      }
+    });
+
+    it('slows sign-in guesses from rotating addresses of one /64 as one client', async () => {
+      const svc = await startTestService('sign_in_ipv6', { TRUST_PROXY: 'loopback' });
+      try {
+        const shop = await svc.createMerchant('IPv6 Shop');
+        const statuses: number[] = [];
+        for (let i = 1; i <= 6; i++) {
+          const res = await svc.request('POST', '/dashboard/api/session', {
+            body: { email: shop.dashboardEmail, password: i === 6 ? shop.dashboardPassword : `guess-${i}` },
+            headers: { 'x-forwarded-for': `2001:db8:77:5::${i.toString(16)}` },
+          });
+          statuses.push(res.status);
+        }
+        expect(statuses).to.deep.equal([401, 401, 401, 401, 401, 429]);
+      } finally {
+        await svc.stop();
+      }
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ApiError } from '../domain/errors.ts';
+import { clientOf } from './client-address.ts';
 
 /** Requests are counted over any rolling 60 seconds, not per clock minute. */
 export const WINDOW_MS = 60_000;
@@ -82,10 +83,10 @@ export class PostgresRateLimitStore implements RateLimitStore {
   }
 }
 
-/** Counts every request against its client IP; past the limit answers 429 rate_limited. */
+/** Counts every request against its client (its IPv4 address or IPv6 /64); past the limit answers 429 rate_limited. */
 export function rateLimit(store: RateLimitStore, limit: number): RequestHandler {
   return async (req, res, next) => {
-    const decision = await store.take(req.ip ?? 'unknown', limit);
+    const decision = await store.take(clientOf(req), limit);
     res.set({
       'RateLimit-Limit': String(limit),
       'RateLimit-Remaining': String(decision.remaining),

@@ -3,6 +3,7 @@ import type { OperationDeps } from './index.ts';
 import type { operations } from '../../generated/openapi.ts';
 import { ApiError } from '../../domain/errors.ts';
 import { invalidCredentials, signIn, SESSION_SECONDS } from '../../domain/dashboard-sessions.ts';
+import { clientOf } from '../client-address.ts';
 import { refuseForeignOrigin, sessionCookie, siteOf } from '../auth.ts';
 import { presentSession } from '../presenters/dashboard.ts';
 
@@ -15,7 +16,7 @@ export default (deps: OperationDeps) => {
     // refused by its Origin (and needs a JSON body, which a plain cross-site form cannot send).
     refuseForeignOrigin(req, site.origins(req));
     res.set('Cache-Control', 'no-store');
-    const result = await signIn(req.em, { ...(req.body as Body), client: req.ip ?? 'unknown' });
+    const result = await signIn(req.em, { ...(req.body as Body), client: clientOf(req) });
     switch (result.outcome) {
       case 'slowed_down': {
         const seconds = result.retryAfterSeconds;
