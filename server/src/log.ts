@@ -32,6 +32,34 @@ export function redactText(text: string): string {
   return out;
 }
 
+/**
+ * A request URL as it may be logged. Secrets are masked after decoding, however often and however
+ * oddly they were percent-encoded (`pi_..%5Fsecret%5F..`, every character escaped); the payment
+ * sheet's path and any `client_secret` query value are masked whatever they hold.
+ */
+export function redactUrl(url: string): string {
+  let text = url;
+  for (let round = 0; round < 3; round++) {
+    const decoded = decodeLeniently(text);
+    if (decoded === text) break;
+    text = decoded;
+  }
+  return redactText(text)
+    .replace(/^\/pay\/(?!assets\/)[^?#]+/, '/pay/[redacted]')
+    .replace(/([?&]client_secret=)[^&#]*/gi, '$1[redacted]');
+}
+
+// Decodes every run of %XX escapes that forms valid UTF-8 and leaves the rest as it is.
+function decodeLeniently(text: string): string {
+  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
 export function createLogger(options: { level: string; pretty: boolean; destination?: DestinationStream }): Logger {
   const logOptions: pino.LoggerOptions = {
     level: options.level,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createApp, type AppDeps } from './http/app.ts';
+import { answerClientError } from './http/errors.ts';
 import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { startBoss, type Boss } from './jobs/boss.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
@@ -57,6 +58,7 @@ export async function startService({ config, log, onOperationResponse }: Service
     const publicBaseUrl = () => config.publicBaseUrl ?? listeningUrl!;
     const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks, publicBaseUrl, onOperationResponse });
     server = createServer(app);
+    server.on('clientError', answerClientError(log));
     // Keep-alive longer than a typical load balancer's idle timeout, so it closes connections first.
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {

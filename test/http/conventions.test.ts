@@ -84,7 +84,7 @@ describe('HTTP conventions', () => {
     const deep = `${'['.repeat(5000)}"bottom"${']'.repeat(5000)}`;
     const nested = await create(`{"amount": 100, "currency": "NGN", "metadata": {"deep": ${deep}}}`);
     expect(nested.status).to.equal(400);
-    expect(nested.body.error.param).to.equal('metadata');
+    expect(nested.body.error.param, nested.text).to.equal('metadata');
     const gzip = await create('not gzip at all', { 'content-type': 'application/json', 'content-encoding': 'gzip' });
     expect(gzip.status).to.equal(400);
     expect(gzip.body.error.code).to.equal('invalid_request');

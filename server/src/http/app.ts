@@ -7,11 +7,13 @@ import type { PaymentsContext } from '../domain/payments.ts';
 import type { WebhookSettings } from '../webhooks/deliver.ts';
 import { ApiError } from '../domain/errors.ts';
 import { newId } from '../ids.ts';
-import { redactText } from '../log.ts';
+import { redactUrl } from '../log.ts';
 import { loadContract, type Contract } from './contract.ts';
 import { errorHandler } from './errors.ts';
 import { authenticateFor, siteOf, type Site } from './auth.ts';
 import { rateLimit, type RateLimitStore } from './rate-limit.ts';
+import { checkJsonBody, jsonReviver, refuseDeepNesting } from './json-body.ts';
+import { methodGuard, refuseUndecodableUrl } from './request-guards.ts';
 import { operationHandlers } from './operations/index.ts';
 import { paymentSheetRouter } from '../web/payment-sheet.ts';
 import { dashboardRouter } from '../web/dashboard.ts';
@@ -45,6 +47,8 @@ export function createApp(deps: AppDeps): Express {
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
   app.use(requestContext(contract, orm, log, deps.onOperationResponse));
+  app.use(refuseUndecodableUrl);
+  app.use(methodGuard(contract));
 
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(contract.text);
@@ -63,7 +67,8 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(['/v1', '/dashboard/api'], rateLimit(deps.rateLimitStore, config.rateLimitPerMinute));
   app.use(['/v1', '/dashboard/api'], authenticateWhereRequired(contract, siteOf(deps.publicBaseUrl)));
-  app.use(express.json({ limit: MAX_BODY, verify: refuseNulCharacters }));
+  app.use(express.json({ limit: MAX_BODY, reviver: jsonReviver, verify: refuseDeepNesting }));
+  app.use(checkJsonBody(contract));
   app.use(
     OpenApiValidator.middleware({
       apiSpec: structuredClone(contract.document) as never,
@@ -93,14 +98,6 @@ export function createApp(deps: AppDeps): Express {
   return app;
 }
 
-// PostgreSQL text cannot hold U+0000, so a string carrying one could never be stored: it is refused
-// with the request instead of failing on the way into the database.
-function refuseNulCharacters(_req: unknown, _res: unknown, body: Buffer): void {
-  if (body.includes('\\u0000')) {
-    throw new ApiError('invalid_request', 'Strings in the request body must not contain the NUL character (\\u0000).');
-  }
-}
-
 /** Gives each request its id, its own EntityManager and one log line when it is answered. */
 function requestContext(contract: Contract, orm: MikroORM, log: Logger, onOperationResponse: AppDeps['onOperationResponse']): RequestHandler {
   return (req, res, next) => {
@@ -118,7 +115,7 @@ function requestContext(contract: Contract, orm: MikroORM, log: Logger, onOperat
         {
           request_id: req.requestId,
           method: req.method,
-          url: redactText(req.originalUrl),
+          url: redactUrl(req.originalUrl),
           status: res.statusCode,
           ms: Math.round((performance.now() - started) * 10) / 10,
         },

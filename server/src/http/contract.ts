@@ -25,6 +25,8 @@ export interface Contract {
   document: Record<string, unknown>;
   operations: ContractOperation[];
   match(method: string, path: string): ContractOperation | undefined;
+  /** The methods (upper case) the contract's paths matching `path` accept; none for an unknown path. */
+  methodsFor(path: string): string[];
   referenceHtml(): string;
 }
 
@@ -69,6 +71,9 @@ export function loadContract(): Contract {
     operations,
     match: (method, requestPath) =>
       operations.find((o) => o.method === method.toLowerCase() && o.pattern.test(requestPath)),
+    methodsFor: (requestPath) => [
+      ...new Set(operations.filter((o) => o.pattern.test(requestPath)).map((o) => o.method.toUpperCase())),
+    ],
     referenceHtml: () => (referenceHtml ??= readFileSync(REFERENCE_PATH, 'utf8')),
   };
   return cached;

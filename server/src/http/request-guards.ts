@@ -1,0 +1,39 @@
+// Checks every request passes before any route sees it: a URL that decodes, and a method the path
+// accepts. Both answer in the one error shape, so a client never meets a framework's own default
+// answer (a 500 from a failed decode, a `200 GET, HEAD` to OPTIONS).
+import type { RequestHandler, Response } from 'express';
+import { ApiError } from '../domain/errors.ts';
+import type { Contract } from './contract.ts';
+
+/** 400 for a URL whose percent-encoding does not decode (`/pay/%ff`), before a router tries. */
+export const refuseUndecodableUrl: RequestHandler = (req, _res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    throw new ApiError('invalid_request', 'The URL is not validly percent-encoded (each % must start a UTF-8 byte such as %20).');
+  }
+  next();
+};
+
+// The pages (the payment sheet, the dashboard, the reference, the contract) are read-only.
+const PAGE = /^\/(pay|dashboard)(\/|$)|^\/docs\/?$|^\/openapi\.yaml$/;
+const PAGE_METHODS = ['GET', 'HEAD'];
+
+/**
+ * 405 method_not_allowed, with the `Allow` header HTTP requires, for a known path and a method it
+ * does not take: the contract's methods for an API path, GET and HEAD for a page. OPTIONS is such
+ * a method (no CORS: the API is called from servers and our own pages).
+ */
+export function methodGuard(contract: Contract): RequestHandler {
+  return (req, res, next) => {
+    const api = contract.methodsFor(req.path);
+    const allowed = api.length > 0 ? api : !req.path.startsWith('/dashboard/api') && PAGE.test(req.path) ? PAGE_METHODS : [];
+    if (allowed.length === 0 || allowed.includes(req.method)) return next();
+    throw methodNotAllowed(res, allowed);
+  };
+}
+
+export function methodNotAllowed(res: Response, allowed: readonly string[]): ApiError {
+  res.set('Allow', allowed.join(', '));
+  return new ApiError('method_not_allowed', `This URL accepts only ${allowed.join(', ')}. See the API reference at /docs.`);
+}
