@@ -154,6 +154,49 @@ describe('webhook delivery', () => {
     expect(delivery.duration_ms).to.be.below(1500);
   });
 
+  it('keeps a printable excerpt of an answer with NUL bytes, and the 2xx confirms receipt', async () => {
+    receiver.respond = (_r, _i, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(Buffer.from('ok\u0000done\u0001\u007f\ttab'));
+    const { body: event } = await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey });
+    const done = await settled(event.id);
+    expect(done).to.include({ delivery_status: 'succeeded', attempts: 1 });
+    const [delivery] = await deliveries(event.id);
+    expect(delivery).to.include({ response_status: 200, error: null, response_body: 'ok\ufffddone\ufffd\ufffd\ttab' });
+  });
+
+  it('records a binary (gzip) answer as such, on scheduled and manual attempts alike, and answers the manual one', async () => {
+    const gzipped = (await import('node:zlib')).gzipSync('{"error": "nope"}');
+    receiver.respond = (_r, _i, res) => res.writeHead(500, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipped);
+    const { body: event } = await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey });
+    const first = await waitFor('the first attempt to be recorded', async () => (await deliveries(event.id))[0]?.response_status ?? undefined);
+    expect(first).to.equal(500);
+    const manual = await svc.request('POST', `/v1/events/${event.id}/redeliver`, { key: shop.testKey });
+    expect(manual.status, manual.text).to.equal(200);
+    expect(manual.body).to.include({ response_status: 500, error: 'the endpoint answered 500' });
+    expect(manual.body.response_body).to.equal(`[gzip-encoded answer, ${gzipped.length} bytes, not shown]`);
+    receiver.respond = (_r, _i, res) => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from([0xff, 0xfe, 0x00, 0x81, 0x82]));
+    const done = await settled(event.id);
+    expect(done.delivery_status).to.equal('succeeded');
+    const log = await deliveries(event.id);
+    expect(log[0].response_body).to.equal(`[gzip-encoded answer, ${gzipped.length} bytes, not shown]`);
+    expect(log.at(-1)).to.include({ response_status: 200, response_body: '[binary answer (application/octet-stream), 5 bytes, not shown]' });
+  });
+
+  it('takes a 2xx status line in time as receipt while its body is still arriving, and stops reading at the timeout', async () => {
+    receiver.respond = (_r, _i, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('still ');
+      const timer = setInterval(() => res.write('.'), 200);
+      res.on('close', () => clearInterval(timer));
+    };
+    const { body: event } = await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey });
+    const done = await settled(event.id);
+    expect(done).to.include({ delivery_status: 'succeeded', attempts: 1 });
+    const [delivery] = await deliveries(event.id);
+    expect(delivery).to.include({ response_status: 200, error: null });
+    expect(delivery.response_body).to.match(/^still \.+$/);
+    expect(delivery.duration_ms).to.be.within(1400, 2400);
+  });
+
   it('counts a refused connection as a failure, and reads the endpoint URL afresh at each attempt', async () => {
     const closed = await startReceiver();
     const deadUrl = closed.url;

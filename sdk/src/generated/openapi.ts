@@ -1435,7 +1435,11 @@ export interface components {
              *     connection or TLS error, refused target).
              */
             response_status: number | null;
-            /** @description The first 4 KiB of the answer's body, as text; null when no HTTP answer came. */
+            /**
+             * @description The first 4 KiB of the answer's body, as text, with control characters shown as
+             *     U+FFFD; a compressed or binary answer is named instead (`[gzip-encoded answer, 512
+             *     bytes, not shown]`). Null when no HTTP answer came.
+             */
             response_body: string | null;
             /**
              * @description Why the attempt failed when no 2xx came, in a few words: for example
@@ -1897,7 +1901,8 @@ export interface components {
             };
         };
         /**
-         * @description Any 2xx answer within 10 seconds confirms receipt; the body is ignored. Answer first and
+         * @description A 2xx status line within 10 seconds confirms receipt, even while its body is still
+         *     arriving; the body is ignored. Answer first and
          *     do slow work afterwards.
          */
         WebhookReceived: {

@@ -39,7 +39,7 @@ async function assertAcceptableUrl(url: string, insecureAllowed: boolean): Promi
   ]);
   const bad = addresses.find((a) => isForbiddenAddress(a.address));
   if (bad !== undefined) {
-    throw new ApiError('invalid_request', `The webhook URL's host resolves to ${bad.address}, which is not a public address.`, 'url');
+    throw new ApiError('invalid_request', "The webhook URL's host resolves to a private address; use a public one.", 'url');
   }
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import { EmbeddedPostgresSetupError, startEmbeddedPostgres } from './embedded-postgres.ts';
 
 export const DATA_DIR = resolve(import.meta.dirname, '../../../.data');
 const EMBEDDED_DIR = resolve(DATA_DIR, 'postgres');
@@ -18,12 +18,18 @@ export interface Database {
 /**
  * The database to use: DATABASE_URL when given; else the embedded PostgreSQL in .data/postgres,
  * started here (and stopped by close()) unless another process of ours is already running it.
+ * For the commands (npm start, the CLI, db:migrate): when the embedded one cannot run here for a
+ * reason the user has to fix, it ends the process with one line that says how.
  */
 export async function openDatabase(databaseUrl: string | undefined): Promise<Database> {
   if (databaseUrl !== undefined) return { url: databaseUrl, embedded: false, close: async () => {} };
   const running = runningEmbeddedUrl();
   if (running !== undefined) return { url: await ensureDatabase(running), embedded: true, close: async () => {} };
-  const server = await startEmbeddedPostgres({ dataDir: EMBEDDED_DIR });
+  const server = await startEmbeddedPostgres({ dataDir: EMBEDDED_DIR }).catch((error: unknown) => {
+    if (!(error instanceof EmbeddedPostgresSetupError)) throw error;
+    console.error(`nairaflow: ${error.message}`);
+    process.exit(1);
+  });
   try {
     return { url: await ensureDatabase(server.url), embedded: true, close: () => server.stop() };
   } catch (error) {

@@ -86,8 +86,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     await clearStalePid(dataDir, onLog);
   }
 
-  const args = [
-    '-D', dataDir,
+  const flags = [
     '-p', String(port),
     '-c', 'listen_addresses=127.0.0.1',
     // No Unix socket: nothing clashes with a system PostgreSQL's socket, and long data paths
@@ -97,7 +96,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   ];
   let server: ChildProcess;
   try {
-    server = await runPostgres(binaries, args, user, onLog);
+    server = await runPostgres(binaries, dataDir, flags, user, onLog);
   } catch (err) {
     throw new Error(`embedded PostgreSQL failed to start (data ${dataDir}, port ${port}): ${describe(err)}\n${recent.join('\n')}`);
   }
@@ -117,8 +116,14 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
 }
 
 /** Creates the cluster: superuser postgres with `password`, scram-sha-256 for every connection. */
-async function initdb(binaries: string, dataDir: string, password: string, user: PostgresUser | undefined, onLog: (line: string) => void): Promise<void> {
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+async function initdb(
+  binaries: string,
+  dataDir: string,
+  password: string,
+  user: PostgresUser | undefined,
+  onLog: (line: string) => void,
+): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
   if (user) await chown(dataDir, user.uid, user.gid);
   // Beside the cluster, where its user can read it and nobody else can.
   const passwordFile = `${dataDir}.initdb-password-${process.pid}`;
@@ -145,8 +150,14 @@ async function initdb(binaries: string, dataDir: string, password: string, user:
 }
 
 /** Starts postgres and waits until it accepts connections. */
-function runPostgres(binaries: string, args: string[], user: PostgresUser | undefined, onLog: (line: string) => void): Promise<ChildProcess> {
-  const child = spawnAs(join(binaries, 'bin/postgres'), args, user, args[1]!);
+function runPostgres(
+  binaries: string,
+  dataDir: string,
+  flags: string[],
+  user: PostgresUser | undefined,
+  onLog: (line: string) => void,
+): Promise<ChildProcess> {
+  const child = spawnAs(join(binaries, 'bin/postgres'), ['-D', dataDir, ...flags], user, dataDir);
   return new Promise((resolveStart, reject) => {
     child.on('error', reject);
     child.on('exit', (code, signal) => reject(new Error(`postgres exited with ${code ?? signal}`)));

@@ -52,7 +52,8 @@ export async function postWebhook(request: AttemptRequest): Promise<AttemptResul
     let status: number | null = null;
     const chunks: Buffer[] = [];
     let received = 0;
-    const bodyText = () => (received === 0 ? (status === null ? null : '') : Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT).toString('utf8'));
+    let answer: IncomingMessage | undefined;
+    const bodyText = () => (status === null ? null : excerpt(Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT), received, answer!));
     const outcome = (): Omit<AttemptResult, 'durationMs'> => {
       const code = status!;
       if (code >= 200 && code < 300) return { ok: true, status: code, body: bodyText(), error: null };
@@ -75,6 +76,7 @@ export async function postWebhook(request: AttemptRequest): Promise<AttemptResul
     }, request.timeoutMs);
 
     req.on('response', (res: IncomingMessage) => {
+      answer = res;
       status = res.statusCode ?? 0;
       res.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
@@ -90,6 +92,25 @@ export async function postWebhook(request: AttemptRequest): Promise<AttemptResul
     });
     req.end(request.body);
   });
+}
+
+/**
+ * What is kept of an answer's body, to be stored and shown in the delivery log: its first 4 KiB
+ * as text, with control characters (NUL above all, which PostgreSQL text cannot hold) shown as
+ * U+FFFD. A compressed or binary answer is named, not stored: its bytes mean nothing as text.
+ */
+function excerpt(head: Buffer, received: number, res: IncomingMessage): string {
+  const size = `${received}${received > head.length ? '+' : ''} bytes`;
+  const encoding = res.headers['content-encoding']?.trim().toLowerCase();
+  if (encoding !== undefined && encoding !== '' && encoding !== 'identity') return `[${encoding}-encoded answer, ${size}, not shown]`;
+  // A multi-byte character cut off at the 4 KiB mark is not a sign of binary: stream mode holds it back.
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+  } catch {
+    return `[binary answer (${res.headers['content-type'] ?? 'no content type'}), ${size}, not shown]`;
+  }
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '\ufffd');
 }
 
 function describeError(error: NodeJS.ErrnoException): string {
@@ -117,7 +138,8 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
     if (error) return callback(error, '', 4);
     const refused = addresses.find((a) => isForbiddenAddress(a.address));
     if (refused !== undefined || addresses.length === 0) {
-      const why = new RefusedTarget(`refused target: ${hostname} resolves to ${refused?.address ?? 'nothing'}, which is not a public address`);
+      // Which private address a name resolves to is the network's business, not the merchant's.
+      const why = new RefusedTarget(`refused target: ${hostname} ${refused === undefined ? 'resolves to no address' : 'resolves to a private address'}`);
       return callback(why, '', 4);
     }
     if (options.all === true) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
