@@ -22,12 +22,13 @@ describe('configuration', () => {
       intentTtlSeconds: 86_400,
       validateResponses: true,
       logLevel: 'info',
+      liveProcessor: 'sandbox',
     });
   });
 
   it('tightens the defaults in production', () => {
     const config = loadConfig({ APP_ENV: 'production', DATABASE_URL: 'postgres://db/nf' });
-    expect(config).to.deep.include({ webhookAllowInsecure: false, validateResponses: false });
+    expect(config).to.deep.include({ webhookAllowInsecure: false, validateResponses: false, liveProcessor: null });
   });
 
   const bad: [Record<string, string>, RegExp][] = [
@@ -52,6 +53,8 @@ describe('configuration', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, /^TRUST_PROXY .*"10\.0\.0\.0\/33" is not an address or CIDR/],
     [{ TRUST_PROXY: '10.0.0.1, proxy.internal' }, /^TRUST_PROXY .*"proxy\.internal" is not an address or CIDR/],
     [{ TRUST_PROXY: '0' }, /^TRUST_PROXY must be a hop count from 1/],
+    [{ APP_ENV: 'production', DATABASE_URL: 'postgres://db/nf', WEBHOOK_ALLOW_INSECURE: 'true' }, /^WEBHOOK_ALLOW_INSECURE=true is refused when APP_ENV=production/],
+    [{ LIVE_PROCESSOR: 'acme' }, /^LIVE_PROCESSOR must be one of sandbox \(got "acme"\)$/],
   ];
   for (const [env, message] of bad) {
     it(`refuses ${JSON.stringify(env)} naming the variable`, () => {

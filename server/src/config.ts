@@ -27,6 +27,11 @@ export interface Config {
   intentTtlSeconds: number;
   validateResponses: boolean;
   logLevel: string;
+  /**
+   * LIVE_PROCESSOR: who takes live-mode card payments. `sandbox` approves every card that is not a
+   * test card without moving money (for staging); null: live payments are refused.
+   */
+  liveProcessor: 'sandbox' | null;
 }
 
 export class ConfigError extends Error {
@@ -56,6 +61,16 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('DATABASE_URL', 'is required when APP_ENV=production (the embedded database is for development only)');
   }
 
+  const webhookAllowInsecure = boolean(read, 'WEBHOOK_ALLOW_INSECURE', !production);
+  if (production && webhookAllowInsecure) {
+    throw new ConfigError(
+      'WEBHOOK_ALLOW_INSECURE=true',
+      'is refused when APP_ENV=production: it would let webhooks go to http:// URLs and to private addresses inside your network',
+    );
+  }
+  // Live money never moves by default: in production the operator names the processor.
+  const liveProcessor = read('LIVE_PROCESSOR') === undefined ? (production ? null : 'sandbox') : oneOf(read, 'LIVE_PROCESSOR', ['sandbox'] as const, 'sandbox');
+
   const host = read('HOST') ?? '127.0.0.1';
   const port = integer(read, 'PORT', 3000, 0, 65535);
   const publicBaseUrl = read('PUBLIC_BASE_URL')?.replace(/\/+$/, '') ?? null;
@@ -76,12 +91,13 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryBaseMs: integer(read, 'WEBHOOK_RETRY_BASE_MS', 30_000, 1, 86_400_000),
     webhookMaxAttempts: integer(read, 'WEBHOOK_MAX_ATTEMPTS', 12, 1, 50),
     webhookTimeoutMs: integer(read, 'WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
-    webhookAllowInsecure: boolean(read, 'WEBHOOK_ALLOW_INSECURE', !production),
+    webhookAllowInsecure,
     webhookCaFile: read('WEBHOOK_CA_FILE'),
     paymentProcessingDelayMs: integer(read, 'PAYMENT_PROCESSING_DELAY_MS', 3000, 0, 3_600_000),
     intentTtlSeconds: integer(read, 'INTENT_TTL_SECONDS', 86_400, 1, 30 * 86_400),
     validateResponses: boolean(read, 'VALIDATE_RESPONSES', !production),
     logLevel: oneOf(read, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    liveProcessor,
   };
 }
 

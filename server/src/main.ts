@@ -74,6 +74,11 @@ function printBanner(url: string | undefined, demoMerchant: DemoMerchant | null)
     );
   }
   lines.push(`  Database:       ${database.embedded ? 'embedded PostgreSQL in .data/postgres' : 'DATABASE_URL'}`);
+  lines.push(
+    config.liveProcessor === 'sandbox'
+      ? '  Live payments:  SANDBOX ACQUIRER: live cards are approved and no real money moves (LIVE_PROCESSOR=sandbox)'
+      : '  Live payments:  OFF: no LIVE_PROCESSOR is set, so live-mode card payments are refused',
+  );
   if (demoMerchant !== null) {
     const key = demoMerchant.testSecretKey;
     lines.push(

@@ -10,6 +10,7 @@ import { startMaintenance } from './jobs/maintenance.ts';
 import { createPaymentQueues, startPaymentWorkers } from './jobs/payment-jobs.ts';
 import { createWebhookQueue, startWebhookWorkers, webhookSettings } from './jobs/webhook-jobs.ts';
 import type { PaymentsContext } from './domain/payments.ts';
+import { noLiveProcessor } from './domain/processor/no-live-processor.ts';
 import { sandboxAcquirer } from './domain/processor/sandbox-acquirer.ts';
 import { testCardSimulator } from './domain/processor/test-cards.ts';
 import { createOrm, migrate, type Orm } from './persistence/orm.ts';
@@ -33,11 +34,17 @@ export async function startService({ config, log, onOperationResponse }: Service
   const orm = await createOrm({ databaseUrl: config.databaseUrl });
   const applied = await migrate(orm);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+  if (config.liveProcessor === 'sandbox') {
+    log.warn(
+      { live_processor: 'sandbox' },
+      'LIVE MODE USES THE SANDBOX ACQUIRER: live cards are approved and no real money moves (LIVE_PROCESSOR=sandbox)',
+    );
+  }
   const boss = await startBoss({ databaseUrl: config.databaseUrl }, (error) => log.error({ err: error }, 'job queue error'));
 
   const payments: PaymentsContext = {
     boss,
-    processors: { test: testCardSimulator, live: sandboxAcquirer },
+    processors: { test: testCardSimulator, live: config.liveProcessor === 'sandbox' ? sandboxAcquirer : noLiveProcessor },
     processingDelayMs: config.paymentProcessingDelayMs,
   };
   const webhooks = webhookSettings(config);

@@ -374,7 +374,10 @@ interface RequestParts {
   query?: string[];
   dropQuery?: string[];
   headers?: Record<string, string>;
+  /** The body; without one, an operation that takes a body gets its valid base body. */
   body?: string | Uint8Array;
+  /** Send no body at all, even to an operation that takes one. */
+  omitBody?: boolean;
   contentType?: string | null; // null: send none
   socket?: boolean;
 }
@@ -398,13 +401,15 @@ function buildRequest(model: OperationModel, fx: Fixtures, parts: RequestParts =
   }
   query.push(...(parts.query ?? []));
   const target = query.length === 0 ? path : `${path}?${query.join('&')}`;
-  if (parts.body !== undefined && parts.contentType !== null) headers['content-type'] = parts.contentType ?? 'application/json';
+  // A case about the path, the query or a header sends the operation's valid body, if it takes one.
+  const body = parts.omitBody === true ? undefined : (parts.body ?? (model.body === undefined ? undefined : toJson(baseBody(model, fx))));
+  if (body !== undefined && parts.contentType !== null) headers['content-type'] = parts.contentType ?? 'application/json';
   Object.assign(headers, parts.headers);
   return {
     method: model.method,
     target,
     headers,
-    ...(parts.body === undefined ? {} : { body: parts.body }),
+    ...(body === undefined ? {} : { body }),
     ...(parts.socket === true ? { socket: true } : {}),
   };
 }
@@ -510,18 +515,22 @@ function bodyCases(model: OperationModel): FuzzCase[] {
   whole('an object followed by more text', (fx) => send(fx, `${baseText(fx)} trailing`));
   if (body.required) {
     whole('empty, though the body is required (Content-Type: application/json)', (fx) => buildRequest(model, fx, { body: '' }));
-    whole('absent, though the body is required (no body, no Content-Type)', (fx) => buildRequest(model, fx));
+    whole('absent, though the body is required (no body, no Content-Type)', (fx) => buildRequest(model, fx, { omitBody: true }));
   }
-  whole('invalid UTF-8 bytes (0xC3 0x28) inside a string', (fx) => {
+  {
+    // Into a free-text field where the example has one, so that the bytes are the only thing wrong.
+    const strings = bodyFields(body.resolved).filter((f) => typeof getAt(body.examples[0], f.path) === 'string');
+    const field = strings.find((f) => f.resolved.name === undefined && badStringKinds(f.resolved.schema).length === 0) ?? strings[0];
     const marker = '@@bytes@@';
-    const base = baseBody(model, fx);
-    const stringField = bodyFields(body.resolved).find((f) => typeof getAt(base, f.path) === 'string');
-    let text: string;
-    if (stringField === undefined) text = `{"${marker}":1,${baseText(fx).slice(1)}`;
-    else text = json(mutateBody(model, fx, stringField.path, { set: `${String(getAt(base, stringField.path))}${marker}` }));
-    const [before, after] = text.split(marker) as [string, string];
-    return buildRequest(model, fx, { body: new Uint8Array(Buffer.concat([Buffer.from(before), Buffer.from([0xc3, 0x28]), Buffer.from(after)])) });
-  });
+    whole(`invalid UTF-8 bytes (0xC3 0x28) ${field === undefined ? 'before the first key' : `inside body.${field.path.join('.')}`}`, (fx) => {
+      const text =
+        field === undefined
+          ? `{"${marker}":1,${baseText(fx).slice(1)}`
+          : json(mutateBody(model, fx, field.path, { set: `${String(getAt(baseBody(model, fx), field.path))}${marker}` }));
+      const [before, after] = text.split(marker) as [string, string];
+      return buildRequest(model, fx, { body: new Uint8Array(Buffer.concat([Buffer.from(before), Buffer.from([0xc3, 0x28]), Buffer.from(after)])) });
+    });
+  }
   whole('UTF-16LE with a byte-order mark, sent as application/json', (fx) =>
     buildRequest(model, fx, { body: new Uint8Array(Buffer.from(`\ufeff${baseText(fx)}`, 'utf16le')) }),
   );
@@ -729,8 +738,7 @@ function headerCases(model: OperationModel): FuzzCase[] {
 
 /** The operation's valid request (its base body, if it takes one) with one header set. */
 function withHeader(model: OperationModel, fx: Fixtures, name: string, value: string): WireRequest {
-  const body = model.body === undefined ? undefined : toJson(baseBody(model, fx));
-  return buildRequest(model, fx, { ...(body === undefined ? {} : { body }), headers: { [name.toLowerCase()]: value } });
+  return buildRequest(model, fx, { headers: { [name.toLowerCase()]: value } });
 }
 
 // ---------------------------------------------------------------------------------------------

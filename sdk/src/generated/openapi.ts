@@ -816,9 +816,12 @@ export interface components {
                  *     - `request_too_large` (413): the body is over 64 KiB.
                  *     - `rate_limited` (429): too many requests from this IP address.
                  *     - `internal_error` (500): a fault on our side.
+                 *     - `service_unavailable` (503): the service cannot answer now (its database is
+                 *       restarting, say) or does not offer this (live payments on a deployment with no
+                 *       live processor); nothing was changed. Retry after `Retry-After` seconds.
                  * @enum {string}
                  */
-                code: "invalid_request" | "payment_intent_unexpected_state" | "invalid_api_key" | "authentication_required" | "invalid_credentials" | "csrf_token_invalid" | "resource_missing" | "method_not_allowed" | "insufficient_balance" | "idempotency_key_in_use" | "request_too_large" | "rate_limited" | "internal_error";
+                code: "invalid_request" | "payment_intent_unexpected_state" | "invalid_api_key" | "authentication_required" | "invalid_credentials" | "csrf_token_invalid" | "resource_missing" | "method_not_allowed" | "insufficient_balance" | "idempotency_key_in_use" | "request_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
                 /** @description A human-readable explanation, for developers, not for customers. */
                 message: string;
                 /**
@@ -1890,6 +1893,11 @@ export interface components {
          * @description `internal_error` (status 500): something went wrong on our side. The message says nothing
          *     of the cause; quote `request_id` to support. Retrying is safe with the same
          *     `Idempotency-Key`.
+         *
+         *     `service_unavailable` (status 503, with `Retry-After`): the service cannot answer right
+         *     now, for example while its database restarts, and nothing was changed; retry after a
+         *     few seconds (with the same `Idempotency-Key`). Every answer during such an outage comes
+         *     within 5 seconds.
          */
         UnexpectedError: {
             headers: {

@@ -47,6 +47,7 @@ export function createApp(deps: AppDeps): Express {
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
   app.use(requestContext(contract, orm, log, deps.onOperationResponse));
+  app.use(strictTransportSecurity);
   app.use(refuseUndecodableUrl);
   app.use(methodGuard(contract));
 
@@ -57,8 +58,9 @@ export function createApp(deps: AppDeps): Express {
     // The reference is one file with its script and styles inline; nothing may load from elsewhere.
     res.set(
       'Content-Security-Policy',
-      "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; style-src 'unsafe-inline'; img-src 'self' data:; font-src data:; worker-src blob:; connect-src 'self'",
+      "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; style-src 'unsafe-inline'; img-src 'self' data:; font-src data:; worker-src blob:; connect-src 'self'; frame-ancestors 'none'",
     );
+    res.set('X-Frame-Options', 'DENY');
     res.type('html').send(contract.referenceHtml());
   });
 
@@ -97,6 +99,16 @@ export function createApp(deps: AppDeps): Express {
   app.use(errorHandler(log));
   return app;
 }
+
+/**
+ * Over HTTPS (as the request came: directly, or through a trusted proxy's X-Forwarded-Proto),
+ * browsers are told to use nothing else for a year. Not over plain HTTP: a development server on
+ * 127.0.0.1 must not pin a browser to HTTPS.
+ */
+const strictTransportSecurity: RequestHandler = (req, res, next) => {
+  if (req.secure) res.set('Strict-Transport-Security', 'max-age=31536000');
+  next();
+};
 
 /** Gives each request its id, its own EntityManager and one log line when it is answered. */
 function requestContext(contract: Contract, orm: MikroORM, log: Logger, onOperationResponse: AppDeps['onOperationResponse']): RequestHandler {

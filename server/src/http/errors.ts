@@ -20,6 +20,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   request_too_large: 413,
   rate_limited: 429,
   internal_error: 500,
+  service_unavailable: 503,
 };
 
 const INTERNAL = new ApiError('internal_error', 'Something went wrong on our side. It has been logged; retrying is safe for requests sent with an Idempotency-Key.');

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
+import { linksToAnotherCheckout } from './embedded-postgres-setup.ts';
 import { EmbeddedPostgresSetupError, startEmbeddedPostgres } from './embedded-postgres.ts';
 
 export const DATA_DIR = resolve(import.meta.dirname, '../../../.data');
@@ -41,6 +42,7 @@ export async function openDatabase(databaseUrl: string | undefined): Promise<Dat
 // When `npm start` already runs the embedded server, a second process (the CLI) connects to it:
 // postmaster.pid names its port, and the cluster's password sits beside it.
 function runningEmbeddedUrl(): string | undefined {
+  if (linksToAnotherCheckout(EMBEDDED_DIR)) return undefined; // that one is running the original's cluster
   const pidFile = resolve(EMBEDDED_DIR, 'postmaster.pid');
   const passwordFile = resolve(EMBEDDED_DIR, 'nairaflow-password');
   if (!existsSync(pidFile) || !existsSync(passwordFile)) return undefined;

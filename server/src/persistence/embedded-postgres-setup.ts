@@ -8,7 +8,7 @@
 // .data/<name> a symlink to it. Everyone else keeps both where they are.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { chmod, cp, lstat, mkdir, readFile, readdir, readlink, realpath, rename, rm, rmdir, symlink } from 'node:fs/promises';
 import { arch, platform } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -136,16 +136,14 @@ export async function clusterDir(dataDir: string, user: PostgresUser | undefined
     if (emptyDir) await rmdir(dataDir); // what a start that failed here before left behind
   }
 
-  // Named after the data directory's real path: two checkouts never share a cluster.
-  const realDataDir = join(await realpath(parent), basename(dataDir));
   await sharedDir(user, dataDir);
   await mkdir(CLUSTERS_DIR, { recursive: true });
   await chmod(CLUSTERS_DIR, 0o755);
-  const target = join(CLUSTERS_DIR, `${basename(dataDir)}-${sha256(realDataDir).slice(0, 16)}`);
+  const target = sharedClusterFor(dataDir);
   if (linkedTo === target) return target;
   if (ourLink) {
-    // A copy of a checkout (cp -a) links to its original's cluster; the copy gets its own.
-    onLog(`${dataDir} pointed at ${linkedTo}, another checkout's cluster; it now points at ${target}`);
+    // A copy of a checkout (cp -a) still links to its original's cluster, and must not use it.
+    onLog(`${dataDir} linked to ${linkedTo}, the cluster of the checkout it was copied or moved from; now to its own, ${target}`);
   }
   // Made beside it and renamed over it: whoever reads dataDir sees the old link or the new one.
   const link = `${dataDir}.link-${process.pid}`;
@@ -153,6 +151,22 @@ export async function clusterDir(dataDir: string, user: PostgresUser | undefined
   await symlink(target, link);
   await rename(link, dataDir);
   return target;
+}
+
+/** Named after the data directory's real path: two checkouts never share a cluster. */
+function sharedClusterFor(dataDir: string): string {
+  const realDataDir = join(realpathSync(dirname(dataDir)), basename(dataDir));
+  return join(CLUSTERS_DIR, `${basename(dataDir)}-${sha256(realDataDir).slice(0, 16)}`);
+}
+
+/**
+ * Whether `dataDir` links to a cluster in SHARED_DIR that is not its own: a copy of a checkout
+ * (cp -a) still links to its original's. startEmbeddedPostgres gives the copy a cluster of its own.
+ */
+export function linksToAnotherCheckout(dataDir: string): boolean {
+  if (!lstatSync(dataDir, { throwIfNoEntry: false })?.isSymbolicLink()) return false;
+  const target = resolve(dirname(dataDir), readlinkSync(dataDir));
+  return dirname(target) === CLUSTERS_DIR && target !== sharedClusterFor(dataDir);
 }
 
 /** SHARED_DIR, made when missing; refused unless only root can have put anything in it. */
