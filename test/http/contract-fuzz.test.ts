@@ -4,7 +4,7 @@
 // run concurrently as one batch between two fingerprints of every table.
 import pg from 'pg';
 import { fuzzPlan, judge, send, type Answer, type Fixtures, type FuzzCase } from '../support/fuzz-cases.ts';
-import { createIntent, paidIntent, waitFor } from '../support/payments.ts';
+import { card, CARDS, confirm, createIntent, paidIntent, waitFor } from '../support/payments.ts';
 import { startReceiver, type Receiver } from '../support/receiver.ts';
 import { startTestService, type DashboardLogin, type TestMerchant, type TestService } from '../support/service.ts';
 
@@ -13,6 +13,19 @@ const operationCaseCount = plan.operations.reduce((n, op) => n + op.cases.length
 const caseCount = operationCaseCount + plan.server.length;
 /** Requests in flight at once within a batch. */
 const CONCURRENCY = 16;
+
+/**
+ * The state an operation's own open intent must be in for its well-formed request to succeed, so
+ * that a malformed request it wrongly accepts shows as a 2xx and a changed table rather than as a
+ * 400 about the intent's state.
+ */
+const PREPARE_OPEN_INTENT: Record<string, (svc: TestService, intent: { id: string; client_secret: string }) => Promise<void>> = {
+  // An OTP is awaited only after a confirm with the OTP test card.
+  submitPaymentIntentOtp: async (svc, intent) => {
+    const res = await confirm(svc, intent, { card: card(CARDS.otp) });
+    if (res.body?.next_action?.type !== 'otp') throw new Error(`setup: no OTP awaited: ${res.text}`);
+  },
+};
 
 interface Outcome {
   kase: FuzzCase;
@@ -210,6 +223,7 @@ describe(`the contract, fuzzed: ${caseCount} malformed requests get a 4xx in the
       this.timeout(60_000);
       const notes = await restore();
       const open = op.needsOpenIntent ? await createIntent(svc, shop.testKey) : undefined;
+      if (open !== undefined) await PREPARE_OPEN_INTENT[op.operationId]?.(svc, open);
       await settle();
       const before = await fingerprint();
       const outcomes = await runAll(op.cases, fixtures(open), op.documented);

@@ -44,22 +44,71 @@ describe('idempotency keys', () => {
     expect(again.body).to.deep.equal(first.body);
   });
 
-  it('ignores fields other than the money fields when replaying', async () => {
-    const first = await create(shop.testKey, 'desc-differs', { amount: 1000, currency: 'NGN', description: 'a' });
-    const again = await create(shop.testKey, 'desc-differs', { amount: 1000, currency: 'NGN', description: 'b' });
-    expect(again.status).to.equal(201);
-    expect(again.body.id).to.equal(first.body.id);
-    expect(again.body.description).to.equal('a');
+  it('refuses the same key with any other parameter, naming the first that differs, and creates nothing', async () => {
+    const merchant = await svc.createMerchant('Strict keys');
+    const body = { amount: 1000, currency: 'NGN', description: 'Order 5', metadata: { order_id: '5', lines: [1, 2] }, customer: { email: 'ada@example.com' } };
+    expect((await create(merchant.testKey, 'strict', body)).status).to.equal(201);
+    const variants: [Record<string, unknown>, string][] = [
+      [{ ...body, amount: 2000 }, 'amount'],
+      [{ ...body, description: 'Order 6' }, 'description'],
+      [{ ...body, metadata: { order_id: '6', lines: [1, 2] } }, 'metadata.order_id'],
+      [{ ...body, metadata: { order_id: '5', lines: [1, 3] } }, 'metadata.lines.1'],
+      [{ ...body, metadata: { order_id: '5', lines: [1, 2], extra: true } }, 'metadata.extra'],
+      [{ ...body, customer: { email: 'bola@example.com' } }, 'customer.email'],
+      [{ ...body, customer: { email: 'ada@example.com', phone: '+2348031234567' } }, 'customer.phone'],
+      [{ amount: 1000, currency: 'NGN', metadata: body.metadata, customer: body.customer }, 'description'],
+    ];
+    for (const [variant, differs] of variants) {
+      const res = await create(merchant.testKey, 'strict', variant);
+      expect(res.status, differs).to.equal(400);
+      expect(res.body.error, differs).to.include({ code: 'invalid_request', param: 'Idempotency-Key' });
+      expect(res.body.error.message, differs).to.include(`different ${differs}`);
+    }
+    expect(await intentCount(merchant.id)).to.equal(1);
   });
 
-  it('refuses the same key with a different amount with 400 naming Idempotency-Key, and creates nothing', async () => {
-    const merchant = await svc.createMerchant('Different amount');
-    await create(merchant.testKey, 'k1', { amount: 1000, currency: 'NGN' });
-    const res = await create(merchant.testKey, 'k1', { amount: 2000, currency: 'NGN' });
-    expect(res.status).to.equal(400);
-    expect(res.body.error).to.include({ code: 'invalid_request', param: 'Idempotency-Key' });
-    expect(res.body.error.message).to.match(/amount or currency/);
-    expect(await intentCount(merchant.id)).to.equal(1);
+  it('replays the same request however its JSON is laid out (key order, spacing)', async () => {
+    const merchant = await svc.createMerchant('Layout');
+    const first = await svc.request('POST', '/v1/payment_intents', {
+      key: merchant.testKey,
+      rawBody: '{"amount":1000,"currency":"NGN","metadata":{"a":1,"b":2}}',
+      headers: { 'Idempotency-Key': 'layout' },
+    });
+    const again = await svc.request('POST', '/v1/payment_intents', {
+      key: merchant.testKey,
+      rawBody: '{ "metadata": { "b": 2, "a": 1 },\n "currency": "NGN", "amount": 1000 }',
+      headers: { 'Idempotency-Key': 'layout' },
+    });
+    expect(again.status, again.text).to.equal(201);
+    expect(again.headers.get('idempotent-replayed')).to.equal('true');
+    expect(again.body.id).to.equal(first.body.id);
+  });
+
+  it('takes a refund retried with the omitted amount written in as the same request, and no other amount', async () => {
+    const merchant = await svc.createMerchant('Refund retries');
+    await svc.request('POST', '/v1/test_helpers/top_up', { key: merchant.testKey, body: { amount: 1_000_000 } });
+    const paid = await paidIntent(svc, merchant, 300_000);
+    const refund = (body: Record<string, unknown>, key: string) =>
+      svc.request('POST', '/v1/refunds', { key: merchant.testKey, body, headers: { 'Idempotency-Key': key } });
+    const first = await refund({ payment_intent: paid.id }, 'refund-rest');
+    expect(first.status, first.text).to.equal(201);
+    expect(first.body.amount).to.equal('300000');
+    const writtenIn = await refund({ payment_intent: paid.id, amount: 300_000 }, 'refund-rest');
+    expect(writtenIn.status, writtenIn.text).to.equal(201);
+    expect(writtenIn.headers.get('idempotent-replayed')).to.equal('true');
+    expect(writtenIn.body.id).to.equal(first.body.id);
+    const omittedAgain = await refund({ payment_intent: paid.id }, 'refund-rest');
+    expect(omittedAgain.body.id).to.equal(first.body.id);
+    const other = await refund({ payment_intent: paid.id, amount: 100 }, 'refund-rest');
+    expect(other.status).to.equal(400);
+    expect(other.body.error.message).to.include('different amount');
+
+    // A refund first sent with an amount is not the same request as one that leaves it out.
+    const second = await paidIntent(svc, merchant, 300_000);
+    expect((await refund({ payment_intent: second.id, amount: 1000 }, 'refund-part')).status).to.equal(201);
+    const omitted = await refund({ payment_intent: second.id }, 'refund-part');
+    expect(omitted.status).to.equal(400);
+    expect(omitted.body.error.message).to.include('different amount');
   });
 
   it('scopes keys to the merchant and the mode', async () => {
@@ -99,7 +148,7 @@ describe('idempotency keys', () => {
     const attempt = runIdempotently(
       svc.service.orm.em.fork(),
       caller,
-      { key: 'used-for-intent', operation: 'createRefund', fingerprint: '{}' },
+      { key: 'used-for-intent', operation: 'createRefund', params: {} },
       async () => ({ status: 201, body: '{}' }),
     );
     const error = await attempt.then(

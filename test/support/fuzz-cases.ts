@@ -447,7 +447,8 @@ function badStringKinds(schema: JsonSchema): { kind: BadStringKind; what: string
 function badString(schema: JsonSchema, kind: BadStringKind, valid: string): string {
   if (kind === 'pattern') {
     const re = new RegExp(schema.pattern!, 'u');
-    return [`${valid.slice(0, -1)}!`, `${valid}!`, `!${valid}`, ''].find((s) => !re.test(s)) ?? `${valid}\n`;
+    // '-' is unreserved in URLs, so in a query or a path it is judged by the pattern, not the encoding.
+    return [`${valid.slice(0, -1)}-`, `${valid}-`, `-${valid}`, ''].find((s) => !re.test(s)) ?? `${valid}\n`;
   }
   if (kind === 'enum') {
     const choices = schema.enum ?? [schema.const];

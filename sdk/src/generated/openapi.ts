@@ -270,8 +270,9 @@ export interface paths {
          *     - `409 insufficient_balance` when the merchant's available balance cannot cover the refund.
          *
          *     Concurrent refunds never overdraw the balance nor refund more than the intent's amount.
-         *     Send an `Idempotency-Key` so that a retry cannot refund twice; for refunds the money fields
-         *     a reused key must repeat are `payment_intent` and `amount`. See Idempotency.
+         *     Send an `Idempotency-Key` so that a retry cannot refund twice; a reused key must repeat the
+         *     same parameters (a retry of a refund sent without `amount` may write in the amount it
+         *     refunded). See Idempotency.
          */
         post: operations["createRefund"];
         delete?: never;
@@ -365,8 +366,8 @@ export interface paths {
          *     tried without first taking payments. Returns the balance after the top-up. With a live
          *     key this endpoint does not exist (`404 resource_missing`).
          *
-         *     Send an `Idempotency-Key` so that a retry cannot add the amount twice; the money field a
-         *     reused key must repeat is `amount`. See Idempotency.
+         *     Send an `Idempotency-Key` so that a retry cannot add the amount twice; a reused key must
+         *     repeat the same `amount`. See Idempotency.
          */
         post: operations["topUpBalance"];
         delete?: never;
@@ -800,7 +801,7 @@ export interface components {
                 /**
                  * @description What went wrong, from a closed set:
                  *     - `invalid_request` (400): a field is missing or invalid, the JSON is malformed,
-                 *       a field is unknown, or an idempotency key was reused with different money fields
+                 *       a field is unknown, or an idempotency key was reused with different parameters
                  *       or on another endpoint.
                  *     - `payment_intent_unexpected_state` (400): the intent's status does not allow this.
                  *     - `invalid_api_key` (401): no key, a malformed key, an unknown or revoked key.
@@ -1588,7 +1589,7 @@ export interface components {
         /**
          * @description `invalid_request`: the body is not valid JSON, has an unknown field, or a field is missing
          *     or invalid; a query or path parameter is invalid; or the `Idempotency-Key` was used
-         *     before with different money fields (see Idempotency) or on another endpoint; or a dashboard
+         *     before with different parameters (see Idempotency) or on another endpoint; or a dashboard
          *     request's `Nairaflow-Mode` is not `test` or `live`. `param` names the field at fault when
          *     there is one.
          */

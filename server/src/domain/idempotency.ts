@@ -11,14 +11,30 @@ export interface IdempotentRequest {
   key: string;
   /** The operation the key was first used on; the same key on another operation is refused. */
   operation: string;
-  /** The money fields of the request; the same key with other money fields is refused. */
-  fingerprint: string;
+  /** The request's parameters (its JSON body); the same key with any other parameters is refused. */
+  params: Record<string, unknown>;
 }
 
 export interface StoredResponse {
   status: number;
   /** The exact JSON text of the first answer. */
   body: string;
+}
+
+export interface WorkResult extends StoredResponse {
+  /**
+   * Parameters the request left out and the work filled in (a refund's amount: what was left to
+   * refund). A retry that writes one in with the same value is the same request.
+   */
+  filled?: Record<string, unknown>;
+}
+
+// What is stored of a request to compare its retries with. Keys stored before this format (v 2)
+// hold only the money fields, and are compared on those alone until they expire.
+interface Fingerprint {
+  v: 2;
+  params: Record<string, unknown>;
+  filled: Record<string, unknown>;
 }
 
 /**
@@ -33,7 +49,7 @@ export async function runIdempotently(
   em: EntityManager,
   caller: Caller,
   request: IdempotentRequest,
-  work: (tx: EntityManager) => Promise<StoredResponse>,
+  work: (tx: EntityManager) => Promise<WorkResult>,
 ): Promise<StoredResponse & { replayed: boolean }> {
   const scope = { merchant_id: caller.merchant.id, livemode: caller.livemode, key: request.key };
   return em.transactional(async (tx) => {
@@ -56,21 +72,23 @@ export async function runIdempotently(
       if (previous.operation !== request.operation) {
         throw new ApiError('invalid_request', 'This Idempotency-Key was already used on another endpoint; use a new key.', 'Idempotency-Key');
       }
-      if (previous.fingerprint !== request.fingerprint) {
+      const differs = differenceFrom(previous.fingerprint, request.params);
+      if (differs !== null) {
         throw new ApiError(
           'invalid_request',
-          'This Idempotency-Key was already used with different amount or currency fields; use a new key for a different payment.',
+          `This Idempotency-Key was already used for a request with a different ${differs}. ` +
+            'Reuse a key only to retry the very same request; use a new key for a new one.',
           'Idempotency-Key',
         );
       }
       return { status: previous.response_status, body: previous.response_body, replayed: true };
     }
-    const response = await work(tx);
+    const { filled = {}, ...response } = await work(tx);
     if (response.status >= 200 && response.status < 300) {
       tx.create(IdempotencyKey, {
         ...scope,
         operation: request.operation,
-        fingerprint: request.fingerprint,
+        fingerprint: JSON.stringify({ v: 2, params: request.params, filled } satisfies Fingerprint),
         response_status: response.status,
         response_body: response.body,
         created_at: new Date(),
@@ -79,6 +97,49 @@ export async function runIdempotently(
     return { ...response, replayed: false };
   });
 }
+
+/** The first parameter (a dotted path) in which `params` differ from the stored request's, or null. */
+export function differenceFrom(stored: string, params: Record<string, unknown>): string | null {
+  const parsed = JSON.parse(stored) as Fingerprint | Record<string, unknown>;
+  if (parsed['v'] !== 2) {
+    for (const [key, value] of Object.entries(parsed)) if (firstDifference(value, params[key] ?? null, key) !== null) return key;
+    return null;
+  }
+  const { params: first, filled } = parsed as Fingerprint;
+  for (const key of new Set([...Object.keys(params), ...Object.keys(first)])) {
+    if (!(key in params)) return key; // left out now, sent the first time
+    if (!(key in first)) {
+      if (key in filled && firstDifference(filled[key], params[key], key) === null) continue;
+      return key;
+    }
+    const differs = firstDifference(first[key], params[key], key);
+    if (differs !== null) return differs;
+  }
+  return null;
+}
+
+// Where two JSON values first differ, as a dotted path under `path`; null when they are equal.
+function firstDifference(a: unknown, b: unknown, path: string): string | null {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      if (i >= a.length || i >= b.length) return `${path}.${i}`;
+      const differs = firstDifference(a[i], b[i], `${path}.${i}`);
+      if (differs !== null) return differs;
+    }
+    return null;
+  }
+  if (isObject(a) && isObject(b)) {
+    for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
+      if (!(key in a) || !(key in b)) return `${path}.${key}`;
+      const differs = firstDifference(a[key], b[key], `${path}.${key}`);
+      if (differs !== null) return differs;
+    }
+    return null;
+  }
+  return a === b ? null : path;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Forgets answers older than the retention period (run periodically). */
 export async function purgeExpiredIdempotencyKeys(em: EntityManager): Promise<number> {

@@ -6,18 +6,19 @@ import { callerOf } from './context.ts';
 export interface JsonResult {
   status: number;
   body: unknown;
+  /** Parameters the request left out that the work filled in (see WorkResult). */
+  filled?: Record<string, unknown>;
 }
 
 /**
  * Runs a create operation under the request's Idempotency-Key (when it has one) and sends the
  * answer: the first answer again, with `Idempotent-Replayed: true`, when the key was seen before.
- * `fingerprint` holds the request's money fields, which a reused key must repeat exactly.
+ * A reused key must come with the very same parameters (the JSON body, however laid out).
  */
 export async function sendIdempotently(
   req: Request,
   res: Response,
   operation: string,
-  fingerprint: Record<string, unknown>,
   work: (tx: EntityManager) => Promise<JsonResult>,
 ): Promise<void> {
   const key = req.get('idempotency-key');
@@ -27,9 +28,10 @@ export async function sendIdempotently(
     res.status(result.status).json(result.body);
     return;
   }
-  const stored = await runIdempotently(req.em, callerOf(req), { key, operation, fingerprint: JSON.stringify(fingerprint) }, async (tx) => {
+  const params = (req.body ?? {}) as Record<string, unknown>;
+  const stored = await runIdempotently(req.em, callerOf(req), { key, operation, params }, async (tx) => {
     const result = await work(tx);
-    return { status: result.status, body: JSON.stringify(result.body) };
+    return { status: result.status, body: JSON.stringify(result.body), ...(result.filled === undefined ? {} : { filled: result.filled }) };
   });
   if (stored.replayed) res.set('Idempotent-Replayed', 'true');
   res.status(stored.status).json(JSON.parse(stored.body));

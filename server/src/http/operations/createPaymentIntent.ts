@@ -11,7 +11,7 @@ type Body = operations['createPaymentIntent']['requestBody']['content']['applica
 export default (deps: OperationDeps) => async (req: Request, res: Response) => {
   const caller = callerOf(req);
   const body = req.body as Body;
-  await sendIdempotently(req, res, 'createPaymentIntent', { amount: body.amount, currency: body.currency }, async (tx) => {
+  await sendIdempotently(req, res, 'createPaymentIntent', async (tx) => {
     const { intent, clientSecret } = await createPaymentIntent(tx, caller, body, { ttlSeconds: deps.config.intentTtlSeconds });
     return {
       status: 201,

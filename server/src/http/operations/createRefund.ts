@@ -11,8 +11,9 @@ type Body = operations['createRefund']['requestBody']['content']['application/js
 export default (deps: OperationDeps) => async (req: Request, res: Response) => {
   const caller = callerOf(req);
   const body = req.body as Body;
-  await sendIdempotently(req, res, 'createRefund', { payment_intent: body.payment_intent, amount: body.amount ?? null }, async (tx) => {
+  await sendIdempotently(req, res, 'createRefund', async (tx) => {
     const refund = await createRefund(tx, deps.payments.boss, caller, body);
-    return { status: 201, body: presentRefund(refund) };
+    // Left out, the amount is what was left to refund: a retry may write it in.
+    return { status: 201, body: presentRefund(refund), ...(body.amount === undefined ? { filled: { amount: Number(refund.amount) } } : {}) };
   });
 };

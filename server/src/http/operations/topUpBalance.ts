@@ -10,7 +10,7 @@ type Body = operations['topUpBalance']['requestBody']['content']['application/js
 export default () => async (req: Request, res: Response) => {
   const caller = callerOf(req);
   const body = req.body as Body;
-  await sendIdempotently(req, res, 'topUpBalance', { amount: body.amount }, async (tx) => {
+  await sendIdempotently(req, res, 'topUpBalance', async (tx) => {
     const available = await topUp(tx, caller, body.amount);
     return { status: 200, body: { livemode: caller.livemode, currency: 'NGN', available: koboToWire(available) } };
   });
