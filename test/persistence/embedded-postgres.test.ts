@@ -16,26 +16,30 @@ describe('embedded PostgreSQL in a checkout only its owner can enter', function 
   // A first start copies the binaries (once per machine) and runs initdb and the migrations.
   this.timeout(90_000);
 
-  let checkout: string;
+  let checkout = '';
   before(() => {
     checkout = privateCheckout();
   });
-  after(() => removeCheckout(checkout));
+  after(async () => {
+    if (checkout) await removeCheckout(checkout);
+  });
 
   let firstKey: string | undefined;
 
-  it('npm start serves the demo merchant, whose test key creates a payment intent, and exits 0 on SIGTERM', async () => {
+  it('npm start serves the demo merchant, whose test key creates a payment intent, shares its database with the CLI, and exits 0 on SIGTERM', async () => {
     const run = await startService(checkout);
-    let created: Response;
     try {
       expect(run.output()).to.include('Database:       embedded PostgreSQL in .data/postgres');
       firstKey = /Test key:\s+(sk_test_\S+)/.exec(run.output())?.[1];
       expect(firstKey, run.output()).to.match(/^sk_test_[0-9A-Za-z]{32}$/);
-      created = await createPaymentIntent(run.url, firstKey!);
+      await expectCreated(run.url, firstKey!);
+      // The CLI finds the running server through .data/postgres and uses the same database.
+      const cli = await runNode(checkout, ['scripts/cli.ts', 'merchant', 'create', '--name', 'CLI Shop', '--json']);
+      expect(cli.code, cli.stderr).to.equal(0);
+      await expectCreated(run.url, JSON.parse(cli.stdout).test_secret_key);
     } finally {
       run.child.kill('SIGTERM');
     }
-    expect(created.status, await created.text()).to.equal(201);
     expect(await run.exit, run.output()).to.equal(0);
     expect(existsSync(join(checkout, '.data/postgres/postmaster.pid')), 'postgres still running').to.equal(false);
   });
@@ -43,14 +47,12 @@ describe('embedded PostgreSQL in a checkout only its owner can enter', function 
   it('a second npm start reuses the cluster: the first run’s test key still works', async () => {
     expect(firstKey, 'the first start failed').to.be.a('string');
     const run = await startService(checkout);
-    let created: Response;
     try {
       expect(/Test key:\s+(sk_test_\S+)/.exec(run.output())?.[1], run.output()).to.equal(firstKey);
-      created = await createPaymentIntent(run.url, firstKey!);
+      await expectCreated(run.url, firstKey!);
     } finally {
       run.child.kill('SIGTERM');
     }
-    expect(created.status, await created.text()).to.equal(201);
     expect(await run.exit, run.output()).to.equal(0);
   });
 
@@ -79,11 +81,7 @@ describe('embedded PostgreSQL in a checkout only its owner can enter', function 
       // Files in .data/postgres but no cluster: nothing there may be thrown away or started.
       mkdirSync(join(other, '.data/postgres'), { recursive: true });
       writeFileSync(join(other, '.data/postgres/notes.txt'), 'mine\n');
-      const child = spawn(process.execPath, ['server/src/main.ts'], { cwd: other, env: serviceEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.stdout.resume();
-      const code = await new Promise<number | null>((resolveExit) => child.on('exit', (exitCode) => resolveExit(exitCode)));
+      const { code, stderr } = await runNode(other, ['server/src/main.ts']);
       expect(code, stderr).to.equal(1);
       const lines = stderr.split('\n').filter((line) => line.trim() !== '');
       expect(lines, stderr).to.have.length(1);
@@ -104,17 +102,22 @@ function privateCheckout(): string {
   const parent = mkdtempSync(join(tmpdir(), 'nairaflow-private-'));
   expect(statSync(parent).mode & 0o777).to.equal(0o700);
   const root = join(parent, 'nairaflow');
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO, encoding: 'utf8' });
-  for (const file of listed.split('\0')) {
-    if (file === '' || !existsSync(join(REPO, file))) continue; // deleted in the working tree
-    mkdirSync(dirname(join(root, file)), { recursive: true });
-    copyFileSync(join(REPO, file), join(root, file));
-  }
   try {
-    execFileSync('cp', ['-al', join(REPO, 'node_modules'), root], { stdio: 'ignore' });
-  } catch {
-    rmSync(join(root, 'node_modules'), { recursive: true, force: true });
-    execFileSync('cp', ['-a', join(REPO, 'node_modules'), root]);
+    const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO, encoding: 'utf8' });
+    for (const file of listed.split('\0')) {
+      if (file === '' || !existsSync(join(REPO, file))) continue; // deleted in the working tree
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      copyFileSync(join(REPO, file), join(root, file));
+    }
+    try {
+      execFileSync('cp', ['-al', join(REPO, 'node_modules'), root], { stdio: 'ignore' });
+    } catch {
+      rmSync(join(root, 'node_modules'), { recursive: true, force: true });
+      execFileSync('cp', ['-a', join(REPO, 'node_modules'), root]);
+    }
+  } catch (err) {
+    rmSync(parent, { recursive: true, force: true });
+    throw err;
   }
   return root;
 }
@@ -185,10 +188,21 @@ async function startService(cwd: string): Promise<Run> {
   return { child, output: () => output, url, exit };
 }
 
-function createPaymentIntent(url: string, key: string): Promise<Response> {
-  return fetch(`${url}/v1/payment_intents`, {
+function runNode(cwd: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, args, { cwd, env: serviceEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolveRun) => child.on('close', (code) => resolveRun({ code, stdout, stderr })));
+}
+
+/** Creates a payment intent with `key` and expects 201. */
+async function expectCreated(url: string, key: string): Promise<void> {
+  const res = await fetch(`${url}/v1/payment_intents`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     body: JSON.stringify({ amount: 250000, currency: 'NGN' }),
   });
+  expect(res.status, await res.text()).to.equal(201);
 }

@@ -128,8 +128,8 @@ export async function clusterDir(dataDir: string, user: PostgresUser | undefined
     if (found !== undefined && !emptyDir) {
       const barrier = firstBarrier(dataDir, user);
       throw new EmbeddedPostgresSetupError(
-        `embedded PostgreSQL: ${dataDir} is in use, but the user postgres, which runs PostgreSQL for root, ` +
-          `cannot enter ${describeDir(barrier)}; let it in (chmod o+x ${barrier}), or move ${dataDir} away ` +
+        `embedded PostgreSQL: ${dataDir} holds files, but the user postgres, which runs PostgreSQL for root, ` +
+          `cannot enter ${describeDir(barrier)}; let it in (chmod o+x ${barrier}), move ${dataDir} away ` +
           `to start a new cluster, or set DATABASE_URL`,
       );
     }
