@@ -32,6 +32,10 @@ export interface Config {
    * test card without moving money (for staging); null: live payments are refused.
    */
   liveProcessor: 'sandbox' | null;
+  /** Failed payment attempts (declines, wrong OTPs) after which an intent is canceled. */
+  maxFailedAttemptsPerIntent: number;
+  /** Failed payment attempts from one client address, over all intents, in any hour. */
+  maxFailedAttemptsPerClient: number;
 }
 
 export class ConfigError extends Error {
@@ -98,6 +102,8 @@ export function loadConfig(env: Env = process.env): Config {
     validateResponses: boolean(read, 'VALIDATE_RESPONSES', !production),
     logLevel: oneOf(read, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     liveProcessor,
+    maxFailedAttemptsPerIntent: integer(read, 'MAX_FAILED_ATTEMPTS_PER_INTENT', 5, 1, 100),
+    maxFailedAttemptsPerClient: integer(read, 'MAX_FAILED_ATTEMPTS_PER_CLIENT', 20, 1, 100_000),
   };
 }
 

@@ -46,6 +46,7 @@ export async function startService({ config, log, onOperationResponse }: Service
     boss,
     processors: { test: testCardSimulator, live: config.liveProcessor === 'sandbox' ? sandboxAcquirer : noLiveProcessor },
     processingDelayMs: config.paymentProcessingDelayMs,
+    limits: { perIntent: config.maxFailedAttemptsPerIntent, perClient: config.maxFailedAttemptsPerClient },
   };
   const webhooks = webhookSettings(config);
   await createPaymentQueues(boss);

@@ -40,6 +40,7 @@ describe('paying an intent (checkout, confirm, OTP)', () => {
         next_action: null,
         last_error: null,
         needs_email: false,
+        cancellation_reason: null,
       });
     });
 

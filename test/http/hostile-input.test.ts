@@ -195,7 +195,7 @@ describe('hostile input', () => {
   describe("requests Node's HTTP parser refuses", () => {
     it('answers a header over 16 KB with 431 in the error shape, with x-request-id', async () => {
       const res = await raw(svc.url, `GET /v1/balance HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
-      expectRawErrorShape(res, 431, 'request_too_large');
+      expectRawErrorShape(res, 431, 'request_headers_too_large');
     });
 
     it('answers an invalid method or request line with 400 in the error shape, with x-request-id', async () => {

@@ -31,7 +31,12 @@ describe('hosted payment sheet (/pay/{client_secret})', function () {
   before(async function () {
     this.timeout(60_000);
     // Every page polls the API from 127.0.0.1; the default 100 a minute per IP is for real clients.
-    svc = await startTestService('payment_sheet', { PAYMENT_PROCESSING_DELAY_MS: '1500', RATE_LIMIT_PER_MINUTE: '10000' });
+    // Every page comes from one address too: the per-client failed-attempt limit is raised as well.
+    svc = await startTestService('payment_sheet', {
+      PAYMENT_PROCESSING_DELAY_MS: '1500',
+      RATE_LIMIT_PER_MINUTE: '10000',
+      MAX_FAILED_ATTEMPTS_PER_CLIENT: '1000',
+    });
     shop = await svc.createMerchant('Adire & Co');
     logoShop = await svc.createMerchant('Kente Corner', LOGO_URL);
     browser = await launchBrowser();
@@ -278,6 +283,25 @@ describe('hosted payment sheet (/pay/{client_secret})', function () {
         await page.getByRole('button', { name: 'Pay ₦2,500.00' }).click();
         await expectSuccess('Kente Corner');
         expect((await merchantSees(intent, logoShop)).status).to.equal('succeeded');
+      });
+
+      it('after five failed cards, tells the customer plainly that the payment is blocked', async () => {
+        const intent = await createIntent();
+        await open(intent);
+        await waitForForm();
+        for (let i = 1; i <= 4; i++) {
+          await payWith(CARDS.declined);
+          await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+          await page.waitForFunction(() => !(document.getElementById('pay-button') as HTMLButtonElement).disabled);
+        }
+        await payWith(CARDS.declined);
+        await page.getByRole('heading', { name: 'This payment was blocked' }).waitFor();
+        const message = await page.locator('#terminal-message').innerText();
+        expect(message).to.include('Too many payment attempts failed');
+        expect(message).to.include('Nothing was charged. Go back to Adire & Co to start again.');
+        expect(await page.getByLabel('Card number').isVisible()).to.equal(false);
+        await shot('blocked');
+        expect(await merchantSees(intent)).to.include({ status: 'canceled', cancellation_reason: 'too_many_failed_attempts' });
       });
 
       it('tells the customer a canceled payment can no longer be paid', async () => {

@@ -815,6 +815,7 @@ export interface components {
                  *     - `insufficient_balance` (409): the merchant's balance cannot cover a refund.
                  *     - `idempotency_key_in_use` (409): a request with the same key is in progress.
                  *     - `request_too_large` (413): the body is over 64 KiB.
+                 *     - `request_headers_too_large` (431): the request line and headers are over 16 KB.
                  *     - `rate_limited` (429): too many requests from this IP address.
                  *     - `internal_error` (500): a fault on our side.
                  *     - `service_unavailable` (503): the service cannot answer now (its database is
@@ -822,7 +823,7 @@ export interface components {
                  *       live processor); nothing was changed. Retry after `Retry-After` seconds.
                  * @enum {string}
                  */
-                code: "invalid_request" | "payment_intent_unexpected_state" | "invalid_api_key" | "authentication_required" | "invalid_credentials" | "csrf_token_invalid" | "resource_missing" | "method_not_allowed" | "insufficient_balance" | "idempotency_key_in_use" | "request_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                code: "invalid_request" | "payment_intent_unexpected_state" | "invalid_api_key" | "authentication_required" | "invalid_credentials" | "csrf_token_invalid" | "resource_missing" | "method_not_allowed" | "insufficient_balance" | "idempotency_key_in_use" | "request_too_large" | "request_headers_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
                 /** @description A human-readable explanation, for developers, not for customers. */
                 message: string;
                 /**
@@ -1117,10 +1118,12 @@ export interface components {
             /** @description The platform's fee in kobo, charged on success; null until then. */
             service_fee: components["schemas"]["Kobo"] | null;
             /**
-             * @description Why the intent was canceled; null unless it was.
+             * @description Why the intent was canceled; null unless it was. `too_many_failed_attempts`: its
+             *     customer's payment attempts (declined cards, wrong OTPs) failed too often, so it can no
+             *     longer be paid (see Checkout).
              * @enum {string|null}
              */
-            cancellation_reason: "requested_by_merchant" | "expired" | null;
+            cancellation_reason: "requested_by_merchant" | "expired" | "too_many_failed_attempts" | null;
             /**
              * @description Why the last payment attempt failed (`card_declined`, `insufficient_funds`,
              *     `invalid_otp`, `processor_declined`, `test_card_in_live_mode`, ...); null when none has.
@@ -1192,6 +1195,13 @@ export interface components {
              *     is paid to the customer's balance, which is keyed by e-mail).
              */
             needs_email: boolean;
+            /**
+             * @description Why a `canceled` intent was canceled, so the sheet can say so: `requested_by_merchant`,
+             *     `expired`, or `too_many_failed_attempts` (its customer's payment attempts failed too
+             *     often; it can no longer be paid). Null while it is not canceled.
+             * @enum {string|null}
+             */
+            cancellation_reason: "requested_by_merchant" | "expired" | "too_many_failed_attempts" | null;
         };
         ConfirmPaymentIntentRequest: {
             client_secret: components["schemas"]["ClientSecret"];
@@ -1547,7 +1557,7 @@ export interface components {
             data: {
                 id: components["schemas"]["PaymentIntentId"];
                 /** @enum {string} */
-                cancellation_reason: "requested_by_merchant" | "expired";
+                cancellation_reason: "requested_by_merchant" | "expired" | "too_many_failed_attempts";
             };
         };
         /** @description Sent when a refund has been paid to the customer's balance. */
@@ -1707,6 +1717,21 @@ export interface components {
                 "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                 "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `rate_limited`: too many requests from this client IP in the last 60 seconds, or too many
+         *     failed payment attempts from its address in the last hour (see Checkout); no card was
+         *     tried. Wait `Retry-After` seconds.
+         */
+        PaymentAttemptTooManyRequests: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["PaymentAttemptRetryAfter"];
                 [name: string]: unknown;
             };
             content: {
@@ -2013,6 +2038,12 @@ export interface components {
          */
         SignInRetryAfter: number;
         /**
+         * @description Seconds to wait before retrying: 1 to 60 after too many requests, up to 3600 after too many
+         *     failed payment attempts from this address.
+         * @example 1740
+         */
+        PaymentAttemptRetryAfter: number;
+        /**
          * @description Seconds to wait before retrying (1 to 60).
          * @example 12
          */
@@ -2306,7 +2337,7 @@ export interface operations {
             400: components["responses"]["ConfirmBadRequest"];
             404: components["responses"]["CheckoutNotFound"];
             413: components["responses"]["PayloadTooLarge"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["PaymentAttemptTooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2348,7 +2379,7 @@ export interface operations {
             400: components["responses"]["OtpBadRequest"];
             404: components["responses"]["CheckoutNotFound"];
             413: components["responses"]["PayloadTooLarge"];
-            429: components["responses"]["TooManyRequests"];
+            429: components["responses"]["PaymentAttemptTooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2969,6 +3000,7 @@ export interface operations {
                     "application/json": components["schemas"]["DashboardSession"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -3059,6 +3091,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -3087,6 +3120,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];

@@ -10,12 +10,15 @@ export type ErrorCode = components['schemas']['Error']['error']['code'];
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly param: string | undefined;
+  /** For `rate_limited` and `service_unavailable`: when to try again (the Retry-After header). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, param?: string) {
+  constructor(code: ErrorCode, message: string, param?: string, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.param = param;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

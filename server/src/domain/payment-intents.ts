@@ -1,13 +1,12 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { PaymentIntent, type PaymentIntentStatus } from '../persistence/entities/index.ts';
+import { PaymentAttempt, PaymentIntent, type PaymentIntentStatus } from '../persistence/entities/index.ts';
 import { newClientSecret, newId, sha256Hex } from '../ids.ts';
 import { ApiError, notFound } from './errors.ts';
 import { koboFromRequest } from './money.ts';
 import { insertPaymentIntent, selectOwnPaymentIntent } from '../persistence/payment-intent-rows.ts';
 import { recordEvent } from './events.ts';
 import { pageOf, type Page, type PageOptions } from './pagination.ts';
-import { abandonPendingAttempts } from './payments.ts';
 import type { Caller } from './merchants.ts';
 import type { Boss } from '../jobs/boss.ts';
 
@@ -136,7 +135,7 @@ export async function cancelOpenIntent(
   em: EntityManager,
   boss: Boss,
   intent: PaymentIntent,
-  reason: 'requested_by_merchant' | 'expired',
+  reason: 'requested_by_merchant' | 'expired' | 'too_many_failed_attempts',
 ): Promise<void> {
   const now = new Date();
   intent.status = 'canceled';
@@ -152,6 +151,15 @@ export async function cancelOpenIntent(
     { id: intent.id, cancellation_reason: reason },
     intent.id,
   );
+}
+
+/** A card that asked for an OTP and was never finished does not block a new attempt (or a cancel). */
+export async function abandonPendingAttempts(em: EntityManager, intentId: string, now: Date): Promise<void> {
+  const pending = await em.find(PaymentAttempt, { payment_intent_id: intentId, status: 'requires_otp' });
+  for (const attempt of pending) {
+    attempt.status = 'abandoned';
+    attempt.completed_at = now;
+  }
 }
 
 /** Cancels up to `batch` unpaid intents past their expiry; returns how many. */

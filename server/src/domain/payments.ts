@@ -10,6 +10,9 @@ import { newId, sha256Hex } from '../ids.ts';
 import { cardBrand, cardDigits, hasExpired, passesLuhn, type CardInput } from './card.ts';
 import { ApiError } from './errors.ts';
 import { recordEvent } from './events.ts';
+import { releaseAttempt, reserveAttempt, type FailedAttemptLimits } from './failed-attempts.ts';
+import { abandonPendingAttempts, cancelOpenIntent } from './payment-intents.ts';
+import { sql } from '../persistence/sql.ts';
 import { cardNetwork, merchantAccount, platformFees, post } from './ledger.ts';
 import { koboToWire, negate, netOfFee, serviceFee } from './money.ts';
 import type { Processor, Settlement } from './processor/processor.ts';
@@ -22,6 +25,7 @@ export interface PaymentsContext {
   processors: { test: Processor; live: Processor };
   /** How long the simulator's "processing" cards stay processing. */
   processingDelayMs: number;
+  limits: FailedAttemptLimits;
 }
 
 const CLIENT_SECRET_SHAPE = /^(pi_[0-9A-Za-z]{24})_secret_[0-9A-Za-z]{24}$/;
@@ -62,6 +66,9 @@ function assertPayable(intent: PaymentIntent, now: Date): void {
     case 'processing':
       throw refuse('A payment for this intent is already processing.');
     case 'canceled':
+      if (intent.cancellation_reason === 'too_many_failed_attempts') {
+        throw refuse('This payment was blocked after too many failed attempts and can no longer be paid; start again from the shop.');
+      }
       throw refuse('This payment intent was canceled and can no longer be paid.');
     case 'requires_authentication':
       if (intent.expires_at.getTime() <= now.getTime()) throw refuse('This payment intent has expired and can no longer be paid.');
@@ -71,6 +78,29 @@ function assertPayable(intent: PaymentIntent, now: Date): void {
 export interface ConfirmInput {
   card: CardInput;
   email?: string;
+  /** Who is paying, as per-client limits count it (an IPv4 address or an IPv6 /64). */
+  client: string;
+}
+
+/**
+ * Runs one payment attempt under a reservation among the client's failed attempts (see
+ * failed-attempts.ts): kept when the attempt failed, given back otherwise.
+ */
+async function countingFailures(
+  em: EntityManager,
+  ctx: PaymentsContext,
+  client: string,
+  attempt: () => Promise<{ intent: PaymentIntent; failed: boolean }>,
+): Promise<PaymentIntent> {
+  const reservation = await reserveAttempt(em, client, ctx.limits.perClient);
+  let failed = false;
+  try {
+    const outcome = await attempt();
+    failed = outcome.failed;
+    return outcome.intent;
+  } finally {
+    if (!failed) await releaseAttempt(em, reservation);
+  }
 }
 
 /** A new payment attempt with a card. A declined card is not an error: the intent carries last_error. */
@@ -81,6 +111,16 @@ export async function confirmPayment(
   clientSecret: string,
   input: ConfirmInput,
 ): Promise<PaymentIntent> {
+  return countingFailures(em, ctx, input.client, () => attemptPayment(em, ctx, id, clientSecret, input));
+}
+
+async function attemptPayment(
+  em: EntityManager,
+  ctx: PaymentsContext,
+  id: string,
+  clientSecret: string,
+  input: ConfirmInput,
+): Promise<{ intent: PaymentIntent; failed: boolean }> {
   return em.transactional(async (tx) => {
     const now = new Date();
     const intent = await intentForClientSecret(tx, id, clientSecret, { lock: true });
@@ -124,7 +164,7 @@ export async function confirmPayment(
     switch (authorization.outcome) {
       case 'succeeded':
       case 'failed':
-        await settle(tx, ctx.boss, intent, attempt, authorization);
+        await settle(tx, ctx, intent, attempt, authorization);
         break;
       case 'requires_otp':
         attempt.status = 'requires_otp';
@@ -145,12 +185,28 @@ export async function confirmPayment(
         });
         break;
     }
-    return intent;
+    return { intent, failed: authorization.outcome === 'failed' };
   });
 }
 
-/** The customer's one-time code for an attempt that asked for one. */
-export async function submitOtp(em: EntityManager, ctx: PaymentsContext, id: string, clientSecret: string, otp: string): Promise<PaymentIntent> {
+/** The customer's one-time code for an attempt that asked for one; a wrong one fails the attempt. */
+export async function submitOtp(
+  em: EntityManager,
+  ctx: PaymentsContext,
+  id: string,
+  clientSecret: string,
+  input: { otp: string; client: string },
+): Promise<PaymentIntent> {
+  return countingFailures(em, ctx, input.client, () => checkOtp(em, ctx, id, clientSecret, input.otp));
+}
+
+async function checkOtp(
+  em: EntityManager,
+  ctx: PaymentsContext,
+  id: string,
+  clientSecret: string,
+  otp: string,
+): Promise<{ intent: PaymentIntent; failed: boolean }> {
   return em.transactional(async (tx) => {
     const intent = await intentForClientSecret(tx, id, clientSecret, { lock: true });
     assertPayable(intent, new Date());
@@ -159,8 +215,9 @@ export async function submitOtp(em: EntityManager, ctx: PaymentsContext, id: str
       throw new ApiError('payment_intent_unexpected_state', 'No one-time code is awaited for this payment; enter the card first.');
     }
     const processor = intent.livemode ? ctx.processors.live : ctx.processors.test;
-    await settle(tx, ctx.boss, intent, attempt, await processor.submitOtp(attempt.processor_reference!, otp));
-    return intent;
+    const result = await processor.submitOtp(attempt.processor_reference!, otp);
+    await settle(tx, ctx, intent, attempt, result);
+    return { intent, failed: result.outcome === 'failed' };
   });
 }
 
@@ -172,21 +229,13 @@ export async function completeProcessingAttempt(em: EntityManager, ctx: Payments
     const intent = await tx.findOneOrFail(PaymentIntent, { id: attempt.payment_intent_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (intent.status !== 'processing') return;
     const processor = intent.livemode ? ctx.processors.live : ctx.processors.test;
-    await settle(tx, ctx.boss, intent, attempt, await processor.complete(attempt.processor_reference!));
+    await settle(tx, ctx, intent, attempt, await processor.complete(attempt.processor_reference!));
   });
 }
 
-/** A card that asked for an OTP and was never finished does not block a new attempt (or a cancel). */
-export async function abandonPendingAttempts(em: EntityManager, intentId: string, now: Date): Promise<void> {
-  const pending = await em.find(PaymentAttempt, { payment_intent_id: intentId, status: 'requires_otp' });
-  for (const attempt of pending) {
-    attempt.status = 'abandoned';
-    attempt.completed_at = now;
-  }
-}
-
 /** Applies the processor's final word to the intent, the ledger and the events, in `em`'s transaction. */
-async function settle(em: EntityManager, boss: Boss, intent: PaymentIntent, attempt: PaymentAttempt, result: Settlement): Promise<void> {
+async function settle(em: EntityManager, ctx: PaymentsContext, intent: PaymentIntent, attempt: PaymentAttempt, result: Settlement): Promise<void> {
+  const { boss } = ctx;
   const now = new Date();
   attempt.completed_at = now;
   attempt.processor_reference = null;
@@ -198,6 +247,14 @@ async function settle(em: EntityManager, boss: Boss, intent: PaymentIntent, atte
     intent.status = 'requires_authentication';
     intent.last_error = result.code;
     await recordEvent(em, boss, scope, 'payment_intent.failed', { id: intent.id, last_error: result.code }, intent.id);
+    // Card testing and OTP guessing end here: an intent failed this often can no longer be paid.
+    await em.flush();
+    const [counted] = await sql<{ failed: number }>(
+      em,
+      "select count(*)::int as failed from payment_attempts where payment_intent_id = $1 and status = 'failed'",
+      [intent.id],
+    );
+    if ((counted?.failed ?? 0) >= ctx.limits.perIntent) await cancelOpenIntent(em, boss, intent, 'too_many_failed_attempts');
     return;
   }
   const fee = serviceFee(intent.amount);

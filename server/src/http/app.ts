@@ -12,8 +12,8 @@ import { loadContract, type Contract } from './contract.ts';
 import { errorHandler } from './errors.ts';
 import { authenticateFor, siteOf, type Site } from './auth.ts';
 import { rateLimit, type RateLimitStore } from './rate-limit.ts';
-import { checkJsonBody, jsonReviver, refuseDeepNesting } from './json-body.ts';
-import { methodGuard, refuseUndecodableUrl } from './request-guards.ts';
+import { checkBodyFraming, checkJsonBody, checkRawBody, jsonReviver } from './json-body.ts';
+import { checkQueryIntegers, methodGuard, refuseUndecodableUrl } from './request-guards.ts';
 import { operationHandlers } from './operations/index.ts';
 import { paymentSheetRouter } from '../web/payment-sheet.ts';
 import { dashboardRouter } from '../web/dashboard.ts';
@@ -69,8 +69,10 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(['/v1', '/dashboard/api'], rateLimit(deps.rateLimitStore, config.rateLimitPerMinute));
   app.use(['/v1', '/dashboard/api'], authenticateWhereRequired(contract, siteOf(deps.publicBaseUrl)));
-  app.use(express.json({ limit: MAX_BODY, reviver: jsonReviver, verify: refuseDeepNesting }));
+  app.use(checkBodyFraming(contract));
+  app.use(express.json({ limit: MAX_BODY, reviver: jsonReviver, verify: checkRawBody }));
   app.use(checkJsonBody(contract));
+  app.use(checkQueryIntegers(contract));
   app.use(
     OpenApiValidator.middleware({
       apiSpec: structuredClone(contract.document) as never,

@@ -18,6 +18,10 @@ export interface ContractOperation {
   /** The security schemes that can authenticate it: `secretKey`, `dashboardSession`. */
   schemes: ReadonlySet<string>;
   pattern: RegExp;
+  /** Whether the operation has a request body (optional or required); one that has none refuses any. */
+  takesBody: boolean;
+  /** Its query parameters whose values are integers (`limit`): written as whole numbers or refused. */
+  integerQuery: string[];
 }
 
 export interface Contract {
@@ -33,7 +37,22 @@ export interface Contract {
 interface OperationObject {
   operationId?: string;
   security?: Record<string, string[]>[];
+  requestBody?: unknown;
+  parameters?: Schema[];
 }
+
+type Schema = Record<string, unknown>;
+
+/** Follows `$ref`s (`#/components/...`) within the document. */
+export function resolveRef(document: Schema, node: Schema): Schema {
+  let at = node;
+  for (let hops = 0; typeof at['$ref'] === 'string' && hops < 10; hops++) {
+    const pointer = (at['$ref'] as string).replace(/^#\//, '').split('/');
+    at = pointer.reduce<Schema>((parent, part) => parent[part.replace(/~1/g, '/').replace(/~0/g, '~')] as Schema, document);
+  }
+  return at;
+}
+
 
 let cached: Contract | undefined;
 
@@ -43,8 +62,9 @@ export function loadContract(): Contract {
   const text = readFileSync(CONTRACT_PATH, 'utf8');
   const document = parse(text) as {
     security?: Record<string, string[]>[];
-    paths: Record<string, Partial<Record<Method, OperationObject>>>;
+    paths: Record<string, Partial<Record<Method, OperationObject>> & { parameters?: Schema[] }>;
   };
+  const resolved = (node: Schema) => resolveRef(document as unknown as Schema, node);
   const operations: ContractOperation[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
@@ -61,6 +81,11 @@ export function loadContract(): Contract {
         secured: security.some((requirement) => Object.keys(requirement).length > 0),
         schemes: new Set(security.flatMap((requirement) => Object.keys(requirement))),
         pattern: new RegExp(`^${source}/?$`),
+        takesBody: op.requestBody !== undefined,
+        integerQuery: [...(item.parameters ?? []), ...(op.parameters ?? [])]
+          .map(resolved)
+          .filter((parameter) => parameter['in'] === 'query' && resolved((parameter['schema'] ?? {}) as Schema)['type'] === 'integer')
+          .map((parameter) => parameter['name'] as string),
       });
     }
   }

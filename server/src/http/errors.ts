@@ -18,6 +18,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   insufficient_balance: 409,
   idempotency_key_in_use: 409,
   request_too_large: 413,
+  request_headers_too_large: 431,
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
@@ -48,6 +49,7 @@ export function sendError(res: Response, status: number, error: ApiError, reques
     },
   };
   res.status(status);
+  if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(error.retryAfterSeconds));
   if (status >= 500) {
     // Sent as text so the response validator cannot turn a failure to report a failure into a loop.
     res.type('application/json').send(JSON.stringify(body));
@@ -156,7 +158,7 @@ export function answerClientError(log: Logger) {
 function clientErrorAnswer(code: string | undefined): [number, ApiError] {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return [431, new ApiError('request_too_large', 'The request headers are larger than 16 KB.')];
+      return [431, new ApiError('request_headers_too_large', 'The request line and headers are larger than 16 KB.')];
     case 'ERR_HTTP_REQUEST_TIMEOUT':
     case 'ERR_HTTP_HEADERS_TIMEOUT':
       return [408, new ApiError('invalid_request', 'The request did not arrive in time.')];

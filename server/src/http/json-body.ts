@@ -1,13 +1,15 @@
-// Request bodies are JSON, read with three rules JSON.parse alone does not keep:
+// Request bodies are UTF-8 JSON, labelled as such, and only where the operation takes one. They
+// are read with three rules JSON.parse alone does not keep:
 // - an integer field (every kobo amount, a card's expiry) must be written as a whole number:
 //   `100.00000000000000001`, `100.0` and `1e2` all parse to 100, and would pass for 100;
 // - strings (and keys) must be well-formed Unicode: a lone UTF-16 surrogate (`"\udfff"`) cannot be
 //   stored by PostgreSQL, nor encoded as UTF-8 in an event;
 // - strings must not contain NUL, which PostgreSQL text cannot hold.
 // Each is refused with 400 naming the field, before anything is looked up or stored.
-import type { RequestHandler } from 'express';
+import { isUtf8 } from 'node:buffer';
+import type { Request, RequestHandler } from 'express';
 import { ApiError } from '../domain/errors.ts';
-import type { Contract } from './contract.ts';
+import { resolveRef, type Contract } from './contract.ts';
 
 // The holders (objects or arrays) and keys of numbers that JSON.parse saw written with a fraction
 // or an exponent; filled by the reviver, read by the walk that follows the parse.
@@ -31,11 +33,40 @@ export function jsonReviver(this: object, key: string, value: unknown, context?:
  */
 const MAX_JSON_DEPTH = 64;
 
+const hasBody = (req: Request): boolean =>
+  req.get('transfer-encoding') !== undefined || (req.get('content-length') !== undefined && req.get('content-length') !== '0');
+
+const noBodyTaken = (): ApiError =>
+  new ApiError('invalid_request', 'This operation takes no request body; send none (or an empty JSON object).');
+
 /**
- * For express.json's `verify`: refuses a body nested deeper than MAX_JSON_DEPTH before it is
- * parsed, naming the top-level field it is under. One pass over the bytes, strings skipped.
+ * Before the body is read: it must be JSON (Content-Type: application/json) in UTF-8, and sent
+ * only to an operation that takes one. Otherwise a body could be ignored without a word (an
+ * unlabelled one, or one sent where none is read) or read as something else (UTF-16).
  */
-export function refuseDeepNesting(_req: unknown, _res: unknown, body: Buffer): void {
+export function checkBodyFraming(contract: Contract): RequestHandler {
+  return (req, _res, next) => {
+    const operation = hasBody(req) ? contract.match(req.method, req.path) : undefined;
+    if (operation === undefined) return next();
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.get('content-type') ?? '')?.[1]?.toLowerCase();
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      throw new ApiError('invalid_request', `The request body must be UTF-8 JSON, not ${charset.slice(0, 40)}.`);
+    }
+    if (req.is('application/json') === false || req.get('content-type') === undefined) {
+      if (!operation.takesBody) throw noBodyTaken();
+      throw new ApiError('invalid_request', 'Send the request body as JSON with Content-Type: application/json.');
+    }
+    next();
+  };
+}
+
+/**
+ * For express.json's `verify`, on the raw bytes: refuses a body that is not valid UTF-8 (rather
+ * than reading U+FFFD into it), and one nested deeper than MAX_JSON_DEPTH, naming the top-level
+ * field it is under. One pass over the bytes, strings skipped.
+ */
+export function checkRawBody(_req: unknown, _res: unknown, body: Buffer): void {
+  if (!isUtf8(body)) throw new ApiError('invalid_request', 'The request body is not valid UTF-8; send UTF-8 JSON.');
   let depth = 0;
   let topKeyStart = -1;
   let topKey: string | undefined;
@@ -72,8 +103,14 @@ type Schema = Record<string, unknown>;
 export function checkJsonBody(contract: Contract): RequestHandler {
   return (req, _res, next) => {
     const body: unknown = req.body;
-    if (body === null || typeof body !== 'object') return next();
     const operation = contract.match(req.method, req.path);
+    if (body === undefined) return next();
+    if (operation !== undefined && !operation.takesBody) {
+      // `{}` is what many HTTP clients send with every POST: it says nothing, and is let through.
+      if (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0) return next();
+      throw noBodyTaken();
+    }
+    if (body === null || typeof body !== 'object') return next();
     const schema = operation === undefined ? undefined : requestSchema(contract.document, operation.path, operation.method);
     walk(body, [], (path) => (schema === undefined ? false : isIntegerAt(contract.document, schema, path)));
     next();
@@ -122,13 +159,13 @@ function requestSchema(document: Schema, path: string, method: string): Schema |
 
 /** Whether the schema says `path` (into the body) holds an integer. */
 function isIntegerAt(document: Schema, schema: Schema, path: string[]): boolean {
-  let node: Schema | undefined = resolve(document, schema);
+  let node: Schema | undefined = resolveRef(document, schema);
   for (const segment of path) {
     if (node === undefined) return false;
     const properties = node['properties'] as Record<string, Schema> | undefined;
     const next: Schema | undefined =
       properties?.[segment] ?? (node['items'] as Schema | undefined) ?? branchWith(document, node, segment);
-    node = next === undefined ? undefined : resolve(document, next);
+    node = next === undefined ? undefined : resolveRef(document, next);
   }
   return node !== undefined && (node['type'] === 'integer' || (Array.isArray(node['type']) && node['type'].includes('integer')));
 }
@@ -137,18 +174,9 @@ function isIntegerAt(document: Schema, schema: Schema, path: string[]): boolean 
 function branchWith(document: Schema, node: Schema, segment: string): Schema | undefined {
   for (const keyword of ['allOf', 'oneOf', 'anyOf']) {
     for (const branch of (node[keyword] as Schema[] | undefined) ?? []) {
-      const found = (resolve(document, branch)['properties'] as Record<string, Schema> | undefined)?.[segment];
+      const found = (resolveRef(document, branch)['properties'] as Record<string, Schema> | undefined)?.[segment];
       if (found !== undefined) return found;
     }
   }
   return undefined;
-}
-
-function resolve(document: Schema, schema: Schema): Schema {
-  let node = schema;
-  for (let hops = 0; typeof node['$ref'] === 'string' && hops < 10; hops++) {
-    const pointer = (node['$ref'] as string).replace(/^#\//, '').split('/');
-    node = pointer.reduce<Schema>((at, part) => at[part.replace(/~1/g, '/').replace(/~0/g, '~')] as Schema, document);
-  }
-  return node;
 }

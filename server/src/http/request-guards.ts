@@ -37,3 +37,20 @@ export function methodNotAllowed(res: Response, allowed: readonly string[]): Api
   res.set('Allow', allowed.join(', '));
   return new ApiError('method_not_allowed', `This URL accepts only ${allowed.join(', ')}. See the API reference at /docs.`);
 }
+
+/**
+ * An integer query parameter (`limit`) must be written as a whole number: `10.00000000000000001`
+ * would otherwise be read as 10 on its way through the validator's type coercion.
+ */
+export function checkQueryIntegers(contract: Contract): RequestHandler {
+  return (req, _res, next) => {
+    const operation = contract.match(req.method, req.path);
+    for (const name of operation?.integerQuery ?? []) {
+      const value: unknown = req.query[name];
+      if (typeof value === 'string' && !/^-?\d+$/.test(value)) {
+        throw new ApiError('invalid_request', `${name} must be a whole number (got "${value.slice(0, 40)}").`, name);
+      }
+    }
+    next();
+  };
+}

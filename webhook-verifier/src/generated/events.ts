@@ -70,7 +70,7 @@ export interface components {
             data: {
                 id: components["schemas"]["PaymentIntentId"];
                 /** @enum {string} */
-                cancellation_reason: "requested_by_merchant" | "expired";
+                cancellation_reason: "requested_by_merchant" | "expired" | "too_many_failed_attempts";
             };
         };
         /** @description Sent when a payment attempt fails; the intent stays open. */

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { operations } from '../../generated/openapi.ts';
 import { confirmPayment, merchantOf } from '../../domain/payments.ts';
+import { clientOf } from '../client-address.ts';
 import { presentCheckout } from '../presenters/checkout.ts';
 import type { OperationDeps } from './index.ts';
 
@@ -8,6 +9,6 @@ type Body = operations['confirmPaymentIntent']['requestBody']['content']['applic
 
 export default (deps: OperationDeps) => async (req: Request<{ id: string }>, res: Response) => {
   const body = req.body as Body;
-  const intent = await confirmPayment(req.em, deps.payments, req.params.id, body.client_secret, body);
+  const intent = await confirmPayment(req.em, deps.payments, req.params.id, body.client_secret, { ...body, client: clientOf(req) });
   res.json(presentCheckout(intent, await merchantOf(req.em, intent)));
 };

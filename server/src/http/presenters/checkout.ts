@@ -19,5 +19,6 @@ export function presentCheckout(intent: PaymentIntent, merchant: Merchant): Chec
     next_action: intent.next_action == null ? null : { type: intent.next_action as 'otp' },
     last_error: intent.last_error ?? null,
     needs_email: intent.customer_email == null,
+    cancellation_reason: (intent.cancellation_reason ?? null) as CheckoutViewBody['cancellation_reason'],
   };
 }

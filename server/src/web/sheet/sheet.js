@@ -216,7 +216,13 @@ function render(view, afterAttempt = false) {
   if (view.status === 'succeeded') return renderSuccess(view, afterAttempt);
   if (view.status === 'processing') return renderProcessing(afterAttempt);
   if (view.status === 'canceled') {
-    return isExpired(view)
+    if (view.cancellation_reason === 'too_many_failed_attempts') {
+      return renderTerminal(
+        'This payment was blocked',
+        `Too many payment attempts failed, so this payment can no longer be made here. Nothing was charged. Go back to ${view.merchant_name} to start again.`,
+      );
+    }
+    return view.cancellation_reason === 'expired' || isExpired(view)
       ? renderTerminal('This payment link has expired', `Ask ${view.merchant_name} for a new payment link.`)
       : renderTerminal('This payment was canceled', `${view.merchant_name} canceled this payment, so it can no longer be paid. Nothing was charged. Ask them for a new payment link if you still want to pay.`);
   }
@@ -526,7 +532,8 @@ function setBusy(button, busy) {
 async function handleRefusal(res, fieldForParam) {
   const error = res.body?.error ?? {};
   if (res.status === 404) return renderNotFound();
-  if (res.status === 429) return showFormAlert('Too many attempts in a short time. Please wait a minute, then try again.');
+  // The API says how long to wait (a minute for too many requests, longer after many failed cards).
+  if (res.status === 429) return showFormAlert(error.message || 'Too many attempts in a short time. Please wait a minute, then try again.');
   if (error.code === 'payment_intent_unexpected_state') return reload();
   if (res.status === 400) {
     const input = fieldForParam(error.param);
