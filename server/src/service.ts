@@ -8,6 +8,7 @@ import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } fro
 import { startBoss, type Boss } from './jobs/boss.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
 import { createPaymentQueues, startPaymentWorkers } from './jobs/payment-jobs.ts';
+import type { Loop } from './jobs/payment-completion.ts';
 import { createWebhookQueue, startWebhookWorkers, webhookSettings } from './jobs/webhook-jobs.ts';
 import type { PaymentsContext } from './domain/payments.ts';
 import { noLiveProcessor } from './domain/processor/no-live-processor.ts';
@@ -51,9 +52,10 @@ export async function startService({ config, log, onOperationResponse }: Service
   const webhooks = webhookSettings(config);
   await createPaymentQueues(boss);
   await createWebhookQueue(boss, webhooks);
+  let paymentCompletion: Loop | undefined;
   if (config.role !== 'api') {
     await startMaintenance(boss, orm);
-    await startPaymentWorkers(boss, orm, payments, log);
+    paymentCompletion = await startPaymentWorkers(boss, orm, payments, log);
     await startWebhookWorkers(boss, orm, webhooks, log);
   }
 
@@ -94,6 +96,7 @@ export async function startService({ config, log, onOperationResponse }: Service
         clearTimeout(force);
       }
       rateLimitStore?.close?.();
+      await paymentCompletion?.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
       await orm.close();
     })());

@@ -197,6 +197,7 @@ export interface paths {
          *     | `4084 0800 0000 0409` | Fails: `insufficient_funds`. |
          *     | `4000 0000 0000 0259` | `processing`, then succeeds shortly after. |
          *     | `4000 0000 0000 0267` | `processing`, then fails shortly after: `processor_declined`. |
+         *     | `4000 0000 0000 0275` | `processing`, and the processor never answers: it stays `processing` while the service keeps asking, further and further apart (for trying how your shop handles a slow payment). |
          *     | Any other Luhn-valid number | Fails: `card_declined`. |
          *
          *     Live mode refuses the test cards (the attempt fails with `test_card_in_live_mode`) and

@@ -4,7 +4,6 @@ import { timingSafeEqual } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Boss } from '../jobs/boss.ts';
-import { sendInTransaction } from '../jobs/boss.ts';
 import { Merchant, PaymentAttempt, PaymentIntent } from '../persistence/entities/index.ts';
 import { newId, sha256Hex } from '../ids.ts';
 import { cardBrand, cardDigits, hasExpired, passesLuhn, type CardInput } from './card.ts';
@@ -16,9 +15,6 @@ import { sql } from '../persistence/sql.ts';
 import { cardNetwork, merchantAccount, platformFees, post } from './ledger.ts';
 import { koboToWire, negate, netOfFee, serviceFee } from './money.ts';
 import type { Processor, Settlement } from './processor/processor.ts';
-
-/** Completes the attempts the processor left processing. */
-export const PAYMENT_COMPLETION_QUEUE = 'payment-completion';
 
 export interface PaymentsContext {
   boss: Boss;
@@ -159,6 +155,8 @@ async function attemptPayment(
       processor_reference: null,
       created_at: now,
       completed_at: null,
+      checks: 0,
+      next_check_at: null,
     });
 
     switch (authorization.outcome) {
@@ -173,16 +171,12 @@ async function attemptPayment(
         intent.last_error = null;
         break;
       case 'processing':
+        // The reconciler asks the processor once this delay is over (see completeDuePayments).
         attempt.processor_reference = authorization.reference;
+        attempt.next_check_at = new Date(now.getTime() + ctx.processingDelayMs);
         intent.status = 'processing';
         intent.next_action = null;
         intent.last_error = null;
-        await tx.flush();
-        await sendInTransaction(ctx.boss, tx, PAYMENT_COMPLETION_QUEUE, { attempt_id: attempt.id }, {
-          startAfter: new Date(now.getTime() + ctx.processingDelayMs),
-          retryLimit: 10,
-          retryDelay: 5,
-        });
         break;
     }
     return { intent, failed: authorization.outcome === 'failed' };
@@ -221,16 +215,63 @@ async function checkOtp(
   });
 }
 
-/** The job that finishes a processing attempt; safe to run more than once. */
+/** Asks the processor about a processing attempt and settles it by the answer; safe to run more than once. */
 export async function completeProcessingAttempt(em: EntityManager, ctx: PaymentsContext, attemptId: string): Promise<void> {
   await em.transactional(async (tx) => {
     const attempt = await tx.findOne(PaymentAttempt, { id: attemptId });
     if (attempt === null || attempt.status !== 'processing') return;
     const intent = await tx.findOneOrFail(PaymentIntent, { id: attempt.payment_intent_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (intent.status !== 'processing') return;
+    if (intent.status !== 'processing') {
+      // Nothing waits on it any more: it must not be asked about for ever.
+      attempt.status = 'abandoned';
+      attempt.completed_at = new Date();
+      return;
+    }
     const processor = intent.livemode ? ctx.processors.live : ctx.processors.test;
     await settle(tx, ctx, intent, attempt, await processor.complete(attempt.processor_reference!));
   });
+}
+
+/** A processing attempt that is due to be asked about, taken by one worker for `leaseMs`. */
+export interface DueCompletion {
+  attemptId: string;
+  paymentIntentId: string;
+  /** How often it has been asked before, without an answer. */
+  checks: number;
+}
+
+/**
+ * Takes up to `limit` processing attempts whose check is due. Each is leased to this worker (its
+ * next check moves `leaseMs` ahead), so a worker that dies mid-check only delays it by that much.
+ */
+export async function claimDueCompletions(em: EntityManager, limit: number, leaseMs: number): Promise<DueCompletion[]> {
+  const rows = await sql<{ id: string; payment_intent_id: string; checks: number }>(
+    em,
+    `update payment_attempts a set next_check_at = now() + make_interval(secs => $2::double precision / 1000)
+      where a.id in (select id from payment_attempts
+                      where status = 'processing' and next_check_at <= now()
+                      order by next_check_at limit $1 for update skip locked)
+      returning a.id, a.payment_intent_id, a.checks`,
+    [limit, leaseMs],
+  );
+  return rows.map((row) => ({ attemptId: row.id, paymentIntentId: row.payment_intent_id, checks: row.checks }));
+}
+
+/**
+ * After a check that got no answer: the next one comes later, the wait doubling from the
+ * processing delay (at least half a second) up to an hour. Answers how often it has now failed.
+ */
+export async function deferCompletion(em: EntityManager, ctx: PaymentsContext, attemptId: string): Promise<number> {
+  const [row] = await sql<{ checks: number }>(
+    em,
+    `update payment_attempts
+        set checks = checks + 1,
+            next_check_at = now() + make_interval(secs => least($2::double precision * power(2, checks), 3600000) / 1000)
+      where id = $1 and status = 'processing'
+      returning checks`,
+    [attemptId, Math.max(500, ctx.processingDelayMs)],
+  );
+  return row?.checks ?? 0;
 }
 
 /** Applies the processor's final word to the intent, the ledger and the events, in `em`'s transaction. */

@@ -1,23 +1,20 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { expireIntents } from '../domain/payment-intents.ts';
-import { completeProcessingAttempt, PAYMENT_COMPLETION_QUEUE, type PaymentsContext } from '../domain/payments.ts';
+import type { PaymentsContext } from '../domain/payments.ts';
 import type { Boss } from './boss.ts';
+import { startPaymentCompletion, type Loop } from './payment-completion.ts';
 
 export const INTENT_EXPIRY_QUEUE = 'payment-intent-expiry';
 
 /** Queues every role needs to exist before it sends to them. */
 export async function createPaymentQueues(boss: Boss): Promise<void> {
-  await boss.createQueue(PAYMENT_COMPLETION_QUEUE);
   await boss.createQueue(INTENT_EXPIRY_QUEUE);
 }
 
-/** The worker side of payments: finishing processing attempts, and cancelling expired intents. */
-export async function startPaymentWorkers(boss: Boss, orm: MikroORM, ctx: PaymentsContext, log: Logger): Promise<void> {
-  // Delayed jobs (startAfter) are found by polling; half a second is pg-boss's shortest interval.
-  await boss.work<{ attempt_id: string }>(PAYMENT_COMPLETION_QUEUE, { pollingIntervalSeconds: 0.5, batchSize: 5 }, async (jobs) => {
-    for (const job of jobs) await completeProcessingAttempt(orm.em.fork(), ctx, job.data.attempt_id);
-  });
+/** The worker side of payments: settling processing attempts, and cancelling expired intents. */
+export async function startPaymentWorkers(boss: Boss, orm: MikroORM, ctx: PaymentsContext, log: Logger): Promise<Loop> {
+  const completion = startPaymentCompletion(orm, ctx, log);
   // Every minute; each run cancels in batches until nothing expired is left.
   await boss.schedule(INTENT_EXPIRY_QUEUE, '* * * * *');
   await boss.work(INTENT_EXPIRY_QUEUE, async () => {
@@ -29,4 +26,5 @@ export async function startPaymentWorkers(boss: Boss, orm: MikroORM, ctx: Paymen
     }
     if (total > 0) log.info({ expired: total }, 'canceled expired payment intents');
   });
+  return completion;
 }

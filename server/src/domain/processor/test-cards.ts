@@ -8,6 +8,8 @@ export const TEST_CARDS: Record<string, Authorization> = {
   '4084080000000409': { outcome: 'failed', code: 'insufficient_funds' },
   '4000000000000259': { outcome: 'processing', reference: 'sim_processing_succeeds' },
   '4000000000000267': { outcome: 'processing', reference: 'sim_processing_fails' },
+  // Processing, and then the processor never answers: every status check fails.
+  '4000000000000275': { outcome: 'processing', reference: 'sim_processing_silent' },
 };
 
 export const TEST_OTP = '123456';
@@ -26,6 +28,7 @@ export const testCardSimulator: Processor = {
   async complete(reference) {
     if (reference === 'sim_processing_succeeds') return { outcome: 'succeeded' };
     if (reference === 'sim_processing_fails') return failed('processor_declined');
+    if (reference === 'sim_processing_silent') throw new Error('the processor did not answer (test card 4000 0000 0000 0275 never does)');
     throw new Error(`unknown simulator reference ${reference}`);
   },
 };

@@ -19,6 +19,10 @@ export const PaymentAttempt = defineEntity({
     processor_reference: p.string().nullable(),
     created_at: p.datetime(3),
     completed_at: p.datetime(3).nullable(),
+    /** How often the processor has been asked about a processing attempt without an answer. */
+    checks: p.integer(),
+    /** When to ask the processor about a processing attempt (next). */
+    next_check_at: p.datetime(3).nullable(),
   },
 });
 export type PaymentAttempt = InferEntity<typeof PaymentAttempt>;
