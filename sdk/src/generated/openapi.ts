@@ -261,9 +261,10 @@ export interface paths {
          * Refund a payment
          * @description Refunds all or part of a `succeeded` payment intent: `amount` kobo, or, without `amount`,
          *     the whole not-yet-refunded remainder. The refund is paid at once: its amount moves from the
-         *     merchant's available balance to the customer's balance (keyed by the intent's customer
-         *     e-mail), the intent's `amount_refunded` grows by it, and a `refund.succeeded` event is
-         *     sent.
+         *     merchant's available balance to the customer's balance with this merchant (keyed by the
+         *     intent's customer e-mail), the intent's `amount_refunded` grows by it, and a
+         *     `refund.succeeded` event is sent. No balance may pass 10^18 kobo either way: a refund that
+         *     would take one past it is `400 invalid_request` and moves nothing.
          *
          *     Refused, with nothing moved:
          *     - `400 invalid_request` when the intent has not succeeded, when `amount` is more than is
@@ -364,8 +365,10 @@ export interface paths {
         /**
          * Top up the test balance
          * @description Test mode only: adds `amount` kobo to the merchant's test balance, so that refunds can be
-         *     tried without first taking payments. Returns the balance after the top-up. With a live
-         *     key this endpoint does not exist (`404 resource_missing`).
+         *     tried without first taking payments. Returns the balance after the top-up. Top-ups take a
+         *     test balance to at most 10^17 kobo (NGN 1,000,000,000,000); one that would pass it is
+         *     `400 invalid_request` (`param` `amount`). With a live key this endpoint does not exist
+         *     (`404 resource_missing`).
          *
          *     Send an `Idempotency-Key` so that a retry cannot add the amount twice; a reused key must
          *     repeat the same `amount`. See Idempotency.

@@ -2,20 +2,28 @@
 // zero (PostgreSQL checks that at commit), and every account's balance is the sum of its entries
 // (kept beside them in the same transaction; `npm run cli -- ledger verify` proves it).
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sumKobo, type Kobo } from './money.ts';
+import { ApiError } from './errors.ts';
+import { MAX_BALANCE, sumKobo, withinBalanceLimit, type Kobo } from './money.ts';
 
 export type AccountKind = 'merchant_available' | 'customer' | 'platform_fees' | 'card_network';
 
+/** Every account belongs to one merchant, so no merchant's postings can touch another's balances. */
 export interface AccountRef {
   livemode: boolean;
   kind: AccountKind;
-  merchantId?: string;
-  /** Customers' balances are keyed by lower-cased e-mail. */
+  merchantId: string;
+  /** A customer's balance with the merchant is keyed by lower-cased e-mail. */
   customerEmail?: string;
 }
 
 export const merchantAccount = (livemode: boolean, merchantId: string): AccountRef => ({ livemode, kind: 'merchant_available', merchantId });
-export const customerAccount = (livemode: boolean, email: string): AccountRef => ({ livemode, kind: 'customer', customerEmail: email.toLowerCase() });
+/** What a merchant's refunds have paid a customer (by e-mail). */
+export const customerAccount = (livemode: boolean, merchantId: string, email: string): AccountRef => ({
+  livemode,
+  kind: 'customer',
+  merchantId,
+  customerEmail: email.toLowerCase(),
+});
 /** The platform's fees earned from one merchant (the platform's total is the sum over merchants). */
 export const platformFees = (livemode: boolean, merchantId: string): AccountRef => ({ livemode, kind: 'platform_fees', merchantId });
 /** The outside world, as seen from one merchant: card money enters the ledger from here (negative balance). */
@@ -23,7 +31,7 @@ export const cardNetwork = (livemode: boolean, merchantId: string): AccountRef =
 
 /** The account's id, opening it (at zero) on first use. */
 export async function accountId(em: EntityManager, ref: AccountRef): Promise<string> {
-  const params = [ref.livemode, ref.kind, ref.merchantId ?? null, ref.customerEmail ?? null];
+  const params = [ref.livemode, ref.kind, ref.merchantId, ref.customerEmail ?? null];
   const [inserted] = await em.execute<{ id: string }[]>(
     `insert into ledger_accounts (livemode, kind, merchant_id, customer_email) values (?, ?, ?, ?)
      on conflict (livemode, kind, coalesce(merchant_id, ''), coalesce(customer_email, '')) do nothing
@@ -49,9 +57,28 @@ export async function balanceOf(em: EntityManager, ref: AccountRef, options: { l
   const [row] = await em.execute<{ balance: string }[]>(
     `select balance from ledger_accounts
       where livemode = ? and kind = ? and coalesce(merchant_id, '') = coalesce(?, '') and coalesce(customer_email, '') = coalesce(?, '')`,
-    [ref.livemode, ref.kind, ref.merchantId ?? null, ref.customerEmail ?? null],
+    [ref.livemode, ref.kind, ref.merchantId, ref.customerEmail ?? null],
   );
   return row === undefined ? 0n : BigInt(row.balance);
+}
+
+/** A posting that would take a balance past MAX_BALANCE: refused, and nothing moves. */
+export class BalanceLimitError extends ApiError {
+  constructor(param?: string) {
+    super(
+      'invalid_request',
+      `This would take a balance past the largest balance the service keeps (${MAX_BALANCE} kobo either way); nothing was changed.`,
+      param,
+    );
+  }
+}
+
+/** Whether `posting` would keep every balance within MAX_BALANCE, as the balances stand now. */
+export async function hasRoomFor(em: EntityManager, entries: Posting['entries']): Promise<boolean> {
+  for (const entry of entries) {
+    if (!withinBalanceLimit((await balanceOf(em, entry.account)) + entry.amount)) return false;
+  }
+  return true;
 }
 
 export interface Posting {
@@ -62,6 +89,8 @@ export interface Posting {
   refundId?: string;
   /** Amounts added to each account; they must sum to zero. */
   entries: { account: AccountRef; amount: Kobo }[];
+  /** The request field that set the amount, named when a balance limit refuses the posting. */
+  param?: string;
 }
 
 /** Writes one balanced ledger transaction and moves the balances with it. */
@@ -83,7 +112,12 @@ export async function post(em: EntityManager, posting: Posting): Promise<void> {
       entry.id,
       entry.amount.toString(),
     ]);
-    await em.execute('update ledger_accounts set balance = balance + ? where id = ?', [entry.amount.toString(), entry.id]);
+    // The limit is checked in numeric, where the sum cannot overflow, as the row is updated.
+    const moved = await em.execute<{ id: string }[]>(
+      'update ledger_accounts set balance = balance + ? where id = ? and abs(balance::numeric + ?) <= ? returning id',
+      [entry.amount.toString(), entry.id, entry.amount.toString(), MAX_BALANCE.toString()],
+    );
+    if (moved.length === 0) throw new BalanceLimitError(posting.param);
   }
 }
 

@@ -6,6 +6,21 @@ export type Kobo = bigint;
 /** The largest amount one request may carry: 10^15 kobo (NGN 10 trillion), well inside 2^53. */
 export const MAX_AMOUNT: Kobo = 10n ** 15n;
 
+/**
+ * The largest balance any ledger account may reach, either way: 10^18 kobo (NGN 10 quadrillion).
+ * Far beyond any real business, and far enough inside PostgreSQL's bigint (about 9.2 x 10^18) that
+ * no posting can overflow it: a posting that would pass it is refused, cleanly, instead.
+ */
+export const MAX_BALANCE: Kobo = 10n ** 18n;
+
+/** The largest test balance top-ups may build: 10^17 kobo (NGN 1 trillion), plenty to test refunds with. */
+export const MAX_TEST_TOP_UP_BALANCE: Kobo = 10n ** 17n;
+
+/** Whether a balance is within MAX_BALANCE either way. */
+export function withinBalanceLimit(balance: Kobo): boolean {
+  return balance <= MAX_BALANCE && balance >= -MAX_BALANCE;
+}
+
 /** A request amount (a JSON integer, already range-checked by the contract) as kobo. */
 export function koboFromRequest(amount: number): Kobo {
   if (!Number.isSafeInteger(amount) || amount < 1 || BigInt(amount) > MAX_AMOUNT) {

@@ -12,8 +12,8 @@ import { recordEvent } from './events.ts';
 import { releaseAttempt, reserveAttempt, type FailedAttemptLimits } from './failed-attempts.ts';
 import { abandonPendingAttempts, cancelOpenIntent } from './payment-intents.ts';
 import { sql } from '../persistence/sql.ts';
-import { cardNetwork, merchantAccount, platformFees, post } from './ledger.ts';
-import { koboToWire, negate, netOfFee, serviceFee } from './money.ts';
+import { BalanceLimitError, cardNetwork, hasRoomFor, merchantAccount, platformFees, post, type Posting } from './ledger.ts';
+import { koboToWire, negate, netOfFee, serviceFee, type Kobo } from './money.ts';
 import type { Processor, Settlement } from './processor/processor.ts';
 
 export interface PaymentsContext {
@@ -136,6 +136,8 @@ async function attemptPayment(
     }
     await abandonPendingAttempts(tx, intent.id, now);
 
+    // A payment the ledger could not take (a balance at its limit) is refused before any card is charged.
+    if (!(await hasRoomFor(tx, paymentEntries(intent, serviceFee(intent.amount))))) throw new BalanceLimitError();
     const processor = intent.livemode ? ctx.processors.live : ctx.processors.test;
     // The simulator and the sandbox answer at once; a real acquirer's call belongs outside the
     // row lock, with the attempt recorded first. That change comes with a real acquirer.
@@ -215,8 +217,21 @@ async function checkOtp(
   });
 }
 
-/** Asks the processor about a processing attempt and settles it by the answer; safe to run more than once. */
+/**
+ * Asks the processor about a processing attempt and settles it by the answer; safe to run more
+ * than once. A success the ledger cannot take (a balance at its limit) fails the attempt instead
+ * (`balance_limit_reached`): asking again would never end otherwise.
+ */
 export async function completeProcessingAttempt(em: EntityManager, ctx: PaymentsContext, attemptId: string): Promise<void> {
+  try {
+    await settleProcessingAttempt(em, ctx, attemptId);
+  } catch (error) {
+    if (!(error instanceof BalanceLimitError)) throw error;
+    await settleProcessingAttempt(em, ctx, attemptId, { outcome: 'failed', code: 'balance_limit_reached' });
+  }
+}
+
+async function settleProcessingAttempt(em: EntityManager, ctx: PaymentsContext, attemptId: string, decided?: Settlement): Promise<void> {
   await em.transactional(async (tx) => {
     const attempt = await tx.findOne(PaymentAttempt, { id: attemptId });
     if (attempt === null || attempt.status !== 'processing') return;
@@ -228,7 +243,7 @@ export async function completeProcessingAttempt(em: EntityManager, ctx: Payments
       return;
     }
     const processor = intent.livemode ? ctx.processors.live : ctx.processors.test;
-    await settle(tx, ctx, intent, attempt, await processor.complete(attempt.processor_reference!));
+    await settle(tx, ctx, intent, attempt, decided ?? (await processor.complete(attempt.processor_reference!)));
   });
 }
 
@@ -274,6 +289,15 @@ export async function deferCompletion(em: EntityManager, ctx: PaymentsContext, a
   return row?.checks ?? 0;
 }
 
+/** The ledger posting of a successful payment: the card network pays the merchant, less the fee. */
+function paymentEntries(intent: PaymentIntent, fee: Kobo): Posting['entries'] {
+  return [
+    { account: cardNetwork(intent.livemode, intent.merchant_id), amount: negate(intent.amount) },
+    { account: merchantAccount(intent.livemode, intent.merchant_id), amount: netOfFee(intent.amount, fee) },
+    { account: platformFees(intent.livemode, intent.merchant_id), amount: fee },
+  ];
+}
+
 /** Applies the processor's final word to the intent, the ledger and the events, in `em`'s transaction. */
 async function settle(em: EntityManager, ctx: PaymentsContext, intent: PaymentIntent, attempt: PaymentAttempt, result: Settlement): Promise<void> {
   const { boss } = ctx;
@@ -311,11 +335,7 @@ async function settle(em: EntityManager, ctx: PaymentsContext, intent: PaymentIn
     kind: 'payment',
     merchantId: intent.merchant_id,
     paymentIntentId: intent.id,
-    entries: [
-      { account: cardNetwork(intent.livemode, intent.merchant_id), amount: negate(intent.amount) },
-      { account: merchantAccount(intent.livemode, intent.merchant_id), amount: netOfFee(intent.amount, fee) },
-      { account: platformFees(intent.livemode, intent.merchant_id), amount: fee },
-    ],
+    entries: paymentEntries(intent, fee),
   });
   await recordEvent(
     em,

@@ -66,11 +66,12 @@ export async function createRefund(em: EntityManager, boss: Boss, caller: Caller
       livemode: caller.livemode,
       kind: 'refund',
       merchantId: caller.merchant.id,
+      param: 'amount',
       paymentIntentId: intent.id,
       refundId: refund.id,
       entries: [
         { account: merchant, amount: negate(amount) },
-        { account: customerAccount(caller.livemode, intent.customer_email!), amount },
+        { account: customerAccount(caller.livemode, caller.merchant.id, intent.customer_email!), amount },
       ],
     });
     await recordEvent(

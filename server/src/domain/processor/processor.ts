@@ -6,7 +6,9 @@ export type FailureCode =
   | 'insufficient_funds'
   | 'invalid_otp'
   | 'processor_declined'
-  | 'test_card_in_live_mode';
+  | 'test_card_in_live_mode'
+  // Approved, but a balance it would move is at the ledger's limit (see MAX_BALANCE).
+  | 'balance_limit_reached';
 
 /** How a processor answers a new attempt: at once, or after an OTP, or later. */
 export type Authorization =

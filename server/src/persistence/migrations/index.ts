@@ -5,6 +5,7 @@ import { Migration20261122030000_dashboard } from './Migration20261122030000_das
 import { Migration20261122040000_sign_in_throttle } from './Migration20261122040000_sign_in_throttle.ts';
 import { Migration20261124000000_failed_attempts } from './Migration20261124000000_failed_attempts.ts';
 import { Migration20261124010000_processing_checks } from './Migration20261124010000_processing_checks.ts';
+import { Migration20261124020000_customer_accounts_per_merchant } from './Migration20261124020000_customer_accounts_per_merchant.ts';
 
 // Every migration, oldest first. Listed explicitly so no file-system discovery is needed at run time.
 export const migrationsList = [
@@ -15,4 +16,8 @@ export const migrationsList = [
   { name: 'Migration20261122040000_sign_in_throttle', class: Migration20261122040000_sign_in_throttle },
   { name: 'Migration20261124000000_failed_attempts', class: Migration20261124000000_failed_attempts },
   { name: 'Migration20261124010000_processing_checks', class: Migration20261124010000_processing_checks },
+  {
+    name: 'Migration20261124020000_customer_accounts_per_merchant',
+    class: Migration20261124020000_customer_accounts_per_merchant,
+  },
 ];

@@ -18,6 +18,7 @@ const DECLINE_MESSAGES = {
   expired_card: 'Your card has expired. Try again with another card.',
   incorrect_cvc: "Your card's security code is incorrect.",
   do_not_honor: 'Your bank declined the payment. Contact your bank or use another card.',
+  balance_limit_reached: "This payment couldn't be completed, and you have not been charged. Contact the seller.",
 };
 const DEFAULT_DECLINE = "Your payment didn't go through. Try again, or use another card.";
 
