@@ -23,6 +23,12 @@ export interface Config {
   webhookTimeoutMs: number;
   webhookAllowInsecure: boolean;
   webhookCaFile: string | undefined;
+  /** Attempts in flight to one endpoint at most, across every worker process. */
+  webhookEndpointConcurrency: number;
+  /** Attempts in flight in one worker process at most. */
+  webhookWorkerConcurrency: number;
+  /** An endpoint whose deliveries all fail for this many days is disabled. */
+  webhookDisableAfterDays: number;
   paymentProcessingDelayMs: number;
   intentTtlSeconds: number;
   validateResponses: boolean;
@@ -97,6 +103,9 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: integer(read, 'WEBHOOK_TIMEOUT_MS', 10_000, 1, 600_000),
     webhookAllowInsecure,
     webhookCaFile: read('WEBHOOK_CA_FILE'),
+    webhookEndpointConcurrency: integer(read, 'WEBHOOK_ENDPOINT_CONCURRENCY', 5, 1, 100),
+    webhookWorkerConcurrency: integer(read, 'WEBHOOK_WORKER_CONCURRENCY', 200, 1, 10_000),
+    webhookDisableAfterDays: integer(read, 'WEBHOOK_DISABLE_AFTER_DAYS', 5, 1, 60),
     paymentProcessingDelayMs: integer(read, 'PAYMENT_PROCESSING_DELAY_MS', 3000, 0, 3_600_000),
     intentTtlSeconds: integer(read, 'INTENT_TTL_SECONDS', 86_400, 1, 30 * 86_400),
     validateResponses: boolean(read, 'VALIDATE_RESPONSES', !production),

@@ -9,7 +9,8 @@ import { startBoss, type Boss } from './jobs/boss.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
 import { createPaymentQueues, startPaymentWorkers } from './jobs/payment-jobs.ts';
 import type { Loop } from './jobs/payment-completion.ts';
-import { createWebhookQueue, startWebhookWorkers, webhookSettings } from './jobs/webhook-jobs.ts';
+import { webhookSettings } from './webhooks/settings.ts';
+import { startWebhookDispatcher, type Dispatcher } from './webhooks/dispatcher.ts';
 import type { PaymentsContext } from './domain/payments.ts';
 import { noLiveProcessor } from './domain/processor/no-live-processor.ts';
 import { sandboxAcquirer } from './domain/processor/sandbox-acquirer.ts';
@@ -44,19 +45,18 @@ export async function startService({ config, log, onOperationResponse }: Service
   const boss = await startBoss({ databaseUrl: config.databaseUrl }, (error) => log.error({ err: error }, 'job queue error'));
 
   const payments: PaymentsContext = {
-    boss,
     processors: { test: testCardSimulator, live: config.liveProcessor === 'sandbox' ? sandboxAcquirer : noLiveProcessor },
     processingDelayMs: config.paymentProcessingDelayMs,
     limits: { perIntent: config.maxFailedAttemptsPerIntent, perClient: config.maxFailedAttemptsPerClient },
   };
   const webhooks = webhookSettings(config);
   await createPaymentQueues(boss);
-  await createWebhookQueue(boss, webhooks);
   let paymentCompletion: Loop | undefined;
+  let dispatcher: Dispatcher | undefined;
   if (config.role !== 'api') {
     await startMaintenance(boss, orm);
     paymentCompletion = await startPaymentWorkers(boss, orm, payments, log);
-    await startWebhookWorkers(boss, orm, webhooks, log);
+    dispatcher = startWebhookDispatcher(orm, webhooks, log);
   }
 
   let server: Server | undefined;
@@ -97,6 +97,7 @@ export async function startService({ config, log, onOperationResponse }: Service
       }
       rateLimitStore?.close?.();
       await paymentCompletion?.stop();
+      await dispatcher?.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
       await orm.close();
     })());

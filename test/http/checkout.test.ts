@@ -245,7 +245,7 @@ describe('paying an intent (checkout, confirm, OTP)', () => {
       await svc.service.orm.em
         .fork()
         .execute("update payment_intents set expires_at = now() - interval '1 minute' where id in (?, ?)", [due.id, paid.id]);
-      expect(await expireIntents(svc.service.orm.em.fork(), svc.service.boss)).to.be.greaterThan(0);
+      expect(await expireIntents(svc.service.orm.em.fork())).to.be.greaterThan(0);
       expect(await merchantView(due.id)).to.include({ status: 'canceled', cancellation_reason: 'expired' });
       expect((await merchantView(fresh.id)).status).to.equal('requires_authentication');
       expect((await merchantView(paid.id)).status).to.equal('succeeded');

@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { verifySignature } from '../../webhook-verifier/src/index.ts';
-import { paidIntent } from '../support/payments.ts';
+import { paidIntent, waitFor } from '../support/payments.ts';
 import { answer, startReceiver, type Receiver } from '../support/receiver.ts';
 import { ARTIFACTS, FUTURE_EXPIRY, launchBrowser, PAGE_CSP as CSP } from '../support/browser.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
@@ -483,6 +483,40 @@ describe('merchant dashboard (/dashboard)', function () {
         const row = region('Events').getByRole('row').filter({ hasText: 'webhook.test' });
         expect(await row.innerText()).to.include('Succeeded').and.include('3');
         await shot('webhooks-desktop');
+      });
+
+      it('shows an endpoint that keeps failing, then disabled with its reason, and enables it again by saving its URL', async () => {
+        receiver.respond = answer(500, 'down');
+        await setEndpointThroughApi();
+        const { body: event } = await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: hooks.testKey });
+        await waitFor('the first attempt to fail', async () =>
+          (await svc.request('GET', '/v1/webhook_endpoint', { key: hooks.testKey })).body.failing_since ?? undefined,
+        );
+        await signIn(hooks);
+        await goTo('Webhooks');
+        const failing = page.locator('#endpoint-failing');
+        await failing.waitFor();
+        expect(await failing.innerText()).to.include('Deliveries are failing.').and.include('disabled');
+
+        // Six days of failures later (as far as the endpoint's record goes), the next attempt disables it.
+        await svc.service.orm.em.fork().execute("update webhook_endpoints set failing_since = now() - interval '6 days' where merchant_id = ?", [hooks.id]);
+        await svc.service.orm.em.fork().execute('update webhook_queue set due_at = now() where endpoint_id in (select id from webhook_endpoints where merchant_id = ?)', [hooks.id]);
+        await waitFor('the endpoint to be disabled', async () =>
+          (await svc.request('GET', '/v1/webhook_endpoint', { key: hooks.testKey })).body.disabled_at ?? undefined,
+        );
+        await goTo('Webhooks');
+        const disabled = page.locator('#endpoint-disabled');
+        await disabled.waitFor();
+        expect(await disabled.innerText()).to.include('This endpoint is disabled.').and.include('No delivery succeeded for 6');
+        const row = region('Events').getByRole('row').filter({ hasText: 'webhook.test' });
+        expect(await row.innerText()).to.include('Endpoint disabled');
+        await shot('webhooks-disabled-desktop');
+
+        receiver.respond = answer(200);
+        await page.getByRole('button', { name: 'Save URL and enable' }).click();
+        await page.getByText('Endpoint enabled.', { exact: false }).waitFor();
+        expect(await page.locator('#endpoint-disabled').count()).to.equal(0);
+        expect((await svc.request('GET', '/v1/webhook_endpoint', { key: hooks.testKey })).body.disabled_at).to.equal(null);
       });
 
       it('rolls the signing secret with the chosen overlap, and deletes the endpoint', async () => {

@@ -1331,6 +1331,23 @@ export interface components {
              *     signing deliveries; null when only the current secret is active.
              */
             previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the endpoint's current run of failed deliveries began (no attempt has succeeded
+             *     since); null when the last attempt succeeded. An endpoint failing for 5 days is
+             *     disabled.
+             */
+            failing_since: string | null;
+            /**
+             * Format: date-time
+             * @description When the endpoint was disabled because no delivery to it succeeded for 5 days; null
+             *     while it is enabled. A disabled endpoint is sent nothing: its events are recorded with
+             *     `delivery_status: endpoint_disabled` (they can still be redelivered by hand). Set its
+             *     URL again (`PUT /v1/webhook_endpoint`, the same URL will do) to enable it.
+             */
+            disabled_at: string | null;
+            /** @description Why the endpoint was disabled, in words; null while it is enabled. */
+            disabled_reason: string | null;
         };
         /**
          * @description The webhook endpoint with its signing secret, as creating the endpoint
@@ -1359,6 +1376,23 @@ export interface components {
              *     signing deliveries; null when only the current secret is active.
              */
             previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the endpoint's current run of failed deliveries began (no attempt has succeeded
+             *     since); null when the last attempt succeeded. An endpoint failing for 5 days is
+             *     disabled.
+             */
+            failing_since: string | null;
+            /**
+             * Format: date-time
+             * @description When the endpoint was disabled because no delivery to it succeeded for 5 days; null
+             *     while it is enabled. A disabled endpoint is sent nothing: its events are recorded with
+             *     `delivery_status: endpoint_disabled` (they can still be redelivered by hand). Set its
+             *     URL again (`PUT /v1/webhook_endpoint`, the same URL will do) to enable it.
+             */
+            disabled_at: string | null;
+            /** @description Why the endpoint was disabled, in words; null while it is enabled. */
+            disabled_reason: string | null;
             /**
              * @description The signing secret, `whsec_` and 32 letters and digits: the key of the HMAC in every
              *     delivery's `Service-Signature`. Shown once; store it in your server's configuration,
@@ -1406,9 +1440,12 @@ export interface components {
              *     - `no_endpoint`: no webhook endpoint was configured in this mode when the event
              *       happened, or when its next scheduled attempt was due (the endpoint had been
              *       deleted), so it was not sent.
+             *     - `endpoint_disabled`: the endpoint was disabled (no delivery to it succeeded for 5
+             *       days) when the event happened or before it was delivered, so it was not sent;
+             *       redeliver it by hand once the endpoint works again.
              * @enum {string}
              */
-            delivery_status: "pending" | "succeeded" | "failed" | "no_endpoint";
+            delivery_status: "pending" | "succeeded" | "failed" | "no_endpoint" | "endpoint_disabled";
             /** @description How many delivery attempts the event has had so far, manual ones included. */
             attempts: number;
             /**

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError } from './errors.ts';
-import { balanceOf, cardNetwork, merchantAccount, post } from './ledger.ts';
+import { balanceOf, cardNetwork, lockBalances, merchantAccount, post } from './ledger.ts';
 import { koboFromDb, koboFromRequest, MAX_TEST_TOP_UP_BALANCE, negate, type Kobo } from './money.ts';
 import { sql } from '../persistence/sql.ts';
 import type { Caller } from './merchants.ts';
@@ -19,9 +19,10 @@ export async function topUp(em: EntityManager, caller: Caller, amount: number): 
   return em.transactional(async (tx) => {
     const kobo = koboFromRequest(amount);
     const account = merchantAccount(false, caller.merchant.id);
+    const source = cardNetwork(false, caller.merchant.id);
     // Locked, so top-ups racing each other cannot together pass the cap.
-    const available = await balanceOf(tx, account, { lock: true });
-    if (available + kobo > MAX_TEST_TOP_UP_BALANCE) {
+    const [available] = await lockBalances(tx, [account, source]);
+    if (available! + kobo > MAX_TEST_TOP_UP_BALANCE) {
       throw new ApiError(
         'invalid_request',
         `Top-ups can take a test balance to at most ${MAX_TEST_TOP_UP_BALANCE} kobo (NGN 1,000,000,000,000); it is ${available} kobo now.`,
@@ -34,7 +35,7 @@ export async function topUp(em: EntityManager, caller: Caller, amount: number): 
       merchantId: caller.merchant.id,
       param: 'amount',
       entries: [
-        { account: cardNetwork(false, caller.merchant.id), amount: negate(kobo) },
+        { account: source, amount: negate(kobo) },
         { account, amount: kobo },
       ],
     });

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '../generated/openapi.ts';
-import { sendInTransaction, type Boss } from '../jobs/boss.ts';
 import { Event } from '../persistence/entities/index.ts';
 import { sql } from '../persistence/sql.ts';
 import { newId } from '../ids.ts';
@@ -18,23 +17,18 @@ export type EventBody =
 export type EventType = EventBody['type'];
 type DataOf<T extends EventType> = Extract<EventBody, { type: T }>['data'];
 
-/** The queue of scheduled webhook attempts: `{ event_id, step }`, step 1 being the first attempt. */
-export const WEBHOOK_QUEUE = 'webhook-delivery';
-
-export interface ScheduledAttempt {
-  event_id: string;
-  step: number;
-}
+/** Wakes the webhook dispatchers (LISTEN) when an event is committed with a delivery to make. */
+export const WEBHOOK_CHANNEL = 'nairaflow_webhooks';
 
 /**
  * Records an event in the caller's transaction, so it exists exactly when the change it reports
- * does, together with its first delivery job when the merchant has an endpoint: a committed event
- * always has its delivery, a rolled-back change has neither. The envelope is serialised once,
- * here: every delivery sends these same bytes.
+ * does, together with its first delivery (a row of the webhook queue: the outbox the dispatchers
+ * read) when the merchant has an enabled endpoint: a committed event always has its delivery, a
+ * rolled-back change has neither. The envelope is serialised once, here: every delivery sends
+ * these same bytes.
  */
 export async function recordEvent<T extends EventType>(
   em: EntityManager,
-  boss: Boss,
   scope: { merchantId: string; livemode: boolean },
   type: T,
   data: DataOf<T>,
@@ -43,10 +37,12 @@ export async function recordEvent<T extends EventType>(
   const now = new Date();
   const id = newId('evt');
   const envelope = { id, type, created: Math.floor(now.getTime() / 1000), livemode: scope.livemode, data };
-  const [endpoint] = await sql<{ id: string }>(em, 'select id from webhook_endpoints where merchant_id = $1 and livemode = $2', [
-    scope.merchantId,
-    scope.livemode,
-  ]);
+  const [endpoint] = await sql<{ id: string; disabled: boolean }>(
+    em,
+    'select id, disabled_at is not null as disabled from webhook_endpoints where merchant_id = $1 and livemode = $2',
+    [scope.merchantId, scope.livemode],
+  );
+  const deliver = endpoint !== undefined && !endpoint.disabled;
   const event = em.create(Event, {
     id,
     merchant_id: scope.merchantId,
@@ -55,15 +51,15 @@ export async function recordEvent<T extends EventType>(
     payment_intent_id: paymentIntentId,
     payload: JSON.stringify(envelope),
     created_at: now,
-    delivery_status: endpoint === undefined ? 'no_endpoint' : 'pending',
+    delivery_status: endpoint === undefined ? 'no_endpoint' : endpoint.disabled ? 'endpoint_disabled' : 'pending',
     attempts: 0,
-    next_attempt_at: endpoint === undefined ? null : now,
+    next_attempt_at: deliver ? now : null,
   });
   await em.flush();
-  if (endpoint !== undefined) {
-    await sendInTransaction(boss, em, WEBHOOK_QUEUE, { event_id: id, step: 1 } satisfies ScheduledAttempt, {
-      singletonKey: `${id}:1`,
-    });
+  if (deliver) {
+    await sql(em, 'insert into webhook_queue (event_id, endpoint_id, step, due_at) values ($1, $2, 1, $3)', [id, endpoint.id, now]);
+    // Delivered at commit (and only then); notifications in one transaction are sent once.
+    await sql(em, 'select pg_notify($1, \'\')', [WEBHOOK_CHANNEL]);
   }
   return event;
 }

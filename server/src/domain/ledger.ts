@@ -62,6 +62,21 @@ export async function balanceOf(em: EntityManager, ref: AccountRef, options: { l
   return row === undefined ? 0n : BigInt(row.balance);
 }
 
+/**
+ * Locks accounts until the transaction ends, in account-id order (the order every posting locks
+ * them in, so no two transactions can wait on each other), and answers their balances in the
+ * order of `refs`.
+ */
+export async function lockBalances(em: EntityManager, refs: readonly AccountRef[]): Promise<Kobo[]> {
+  const ids = await Promise.all(refs.map((ref) => accountId(em, ref)));
+  const rows = await em.execute<{ id: string; balance: string }[]>(
+    'select id, balance from ledger_accounts where id = any(?::bigint[]) order by id for update',
+    [`{${ids.join(',')}}`],
+  );
+  const byId = new Map(rows.map((row) => [String(row.id), BigInt(row.balance)]));
+  return ids.map((id) => byId.get(id)!);
+}
+
 /** A posting that would take a balance past MAX_BALANCE: refused, and nothing moves. */
 export class BalanceLimitError extends ApiError {
   constructor(param?: string) {

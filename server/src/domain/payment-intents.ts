@@ -8,7 +8,6 @@ import { insertPaymentIntent, selectOwnPaymentIntent } from '../persistence/paym
 import { recordEvent } from './events.ts';
 import { pageOf, type Page, type PageOptions } from './pagination.ts';
 import type { Caller } from './merchants.ts';
-import type { Boss } from '../jobs/boss.ts';
 
 export interface CreatePaymentIntentInput {
   amount: number;
@@ -111,7 +110,7 @@ async function lockOwnPaymentIntent(em: EntityManager, caller: Caller, id: strin
  * Cancels an unpaid intent. Canceling a canceled intent returns it unchanged; a processing or
  * succeeded one has taken the customer's money and must be refunded instead.
  */
-export async function cancelPaymentIntent(em: EntityManager, boss: Boss, caller: Caller, id: string): Promise<PaymentIntent> {
+export async function cancelPaymentIntent(em: EntityManager, caller: Caller, id: string): Promise<PaymentIntent> {
   return em.transactional(async (tx) => {
     const intent = await lockOwnPaymentIntent(tx, caller, id);
     switch (intent.status) {
@@ -124,7 +123,7 @@ export async function cancelPaymentIntent(em: EntityManager, boss: Boss, caller:
           `This payment intent is ${intent.status} and cannot be canceled; refund it instead.`,
         );
       case 'requires_authentication':
-        await cancelOpenIntent(tx, boss, intent, 'requested_by_merchant');
+        await cancelOpenIntent(tx, intent, 'requested_by_merchant');
         return intent;
     }
   });
@@ -133,7 +132,6 @@ export async function cancelPaymentIntent(em: EntityManager, boss: Boss, caller:
 /** Cancels an unpaid intent (locked by the caller) and records payment_intent.canceled. */
 export async function cancelOpenIntent(
   em: EntityManager,
-  boss: Boss,
   intent: PaymentIntent,
   reason: 'requested_by_merchant' | 'expired' | 'too_many_failed_attempts',
 ): Promise<void> {
@@ -143,10 +141,7 @@ export async function cancelOpenIntent(
   intent.cancellation_reason = reason;
   intent.next_action = null;
   await abandonPendingAttempts(em, intent.id, now);
-  await recordEvent(
-    em,
-    boss,
-    { merchantId: intent.merchant_id, livemode: intent.livemode },
+  await recordEvent(em, { merchantId: intent.merchant_id, livemode: intent.livemode },
     'payment_intent.canceled',
     { id: intent.id, cancellation_reason: reason },
     intent.id,
@@ -163,7 +158,7 @@ export async function abandonPendingAttempts(em: EntityManager, intentId: string
 }
 
 /** Cancels up to `batch` unpaid intents past their expiry; returns how many. */
-export async function expireIntents(em: EntityManager, boss: Boss, batch = 100): Promise<number> {
+export async function expireIntents(em: EntityManager, batch = 100): Promise<number> {
   return em.transactional(async (tx) => {
     // SKIP LOCKED: an intent a customer is paying right now is left for the next sweep.
     const due = await tx.find(
@@ -171,7 +166,7 @@ export async function expireIntents(em: EntityManager, boss: Boss, batch = 100):
       { status: 'requires_authentication', expires_at: { $lte: new Date() } },
       { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, limit: batch, orderBy: { expires_at: 'asc' } },
     );
-    for (const intent of due) await cancelOpenIntent(tx, boss, intent, 'expired');
+    for (const intent of due) await cancelOpenIntent(tx, intent, 'expired');
     return due.length;
   });
 }

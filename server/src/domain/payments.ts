@@ -3,7 +3,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Boss } from '../jobs/boss.ts';
 import { Merchant, PaymentAttempt, PaymentIntent } from '../persistence/entities/index.ts';
 import { newId, sha256Hex } from '../ids.ts';
 import { cardBrand, cardDigits, hasExpired, passesLuhn, type CardInput } from './card.ts';
@@ -17,7 +16,6 @@ import { koboToWire, negate, netOfFee, serviceFee, type Kobo } from './money.ts'
 import type { Processor, Settlement } from './processor/processor.ts';
 
 export interface PaymentsContext {
-  boss: Boss;
   processors: { test: Processor; live: Processor };
   /** How long the simulator's "processing" cards stay processing. */
   processingDelayMs: number;
@@ -300,7 +298,6 @@ function paymentEntries(intent: PaymentIntent, fee: Kobo): Posting['entries'] {
 
 /** Applies the processor's final word to the intent, the ledger and the events, in `em`'s transaction. */
 async function settle(em: EntityManager, ctx: PaymentsContext, intent: PaymentIntent, attempt: PaymentAttempt, result: Settlement): Promise<void> {
-  const { boss } = ctx;
   const now = new Date();
   attempt.completed_at = now;
   attempt.processor_reference = null;
@@ -311,7 +308,7 @@ async function settle(em: EntityManager, ctx: PaymentsContext, intent: PaymentIn
     attempt.failure_code = result.code;
     intent.status = 'requires_authentication';
     intent.last_error = result.code;
-    await recordEvent(em, boss, scope, 'payment_intent.failed', { id: intent.id, last_error: result.code }, intent.id);
+    await recordEvent(em, scope, 'payment_intent.failed', { id: intent.id, last_error: result.code }, intent.id);
     // Card testing and OTP guessing end here: an intent failed this often can no longer be paid.
     await em.flush();
     const [counted] = await sql<{ failed: number }>(
@@ -319,7 +316,7 @@ async function settle(em: EntityManager, ctx: PaymentsContext, intent: PaymentIn
       "select count(*)::int as failed from payment_attempts where payment_intent_id = $1 and status = 'failed'",
       [intent.id],
     );
-    if ((counted?.failed ?? 0) >= ctx.limits.perIntent) await cancelOpenIntent(em, boss, intent, 'too_many_failed_attempts');
+    if ((counted?.failed ?? 0) >= ctx.limits.perIntent) await cancelOpenIntent(em, intent, 'too_many_failed_attempts');
     return;
   }
   const fee = serviceFee(intent.amount);
@@ -337,10 +334,7 @@ async function settle(em: EntityManager, ctx: PaymentsContext, intent: PaymentIn
     paymentIntentId: intent.id,
     entries: paymentEntries(intent, fee),
   });
-  await recordEvent(
-    em,
-    boss,
-    scope,
+  await recordEvent(em, scope,
     'payment_intent.succeeded',
     {
       id: intent.id,

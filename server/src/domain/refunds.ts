@@ -8,7 +8,6 @@ import { recordEvent } from './events.ts';
 import { balanceOf, customerAccount, merchantAccount, post } from './ledger.ts';
 import { addKobo, koboFromRequest, koboToWire, negate, refundable, type Kobo } from './money.ts';
 import type { Caller } from './merchants.ts';
-import type { Boss } from '../jobs/boss.ts';
 import { pageOf, type Page, type PageOptions } from './pagination.ts';
 
 export interface CreateRefundInput {
@@ -22,7 +21,7 @@ export interface CreateRefundInput {
  * payment (so they never exceed its amount); the merchant account's row lock serialises everything
  * that spends the merchant's balance (so it never goes below zero).
  */
-export async function createRefund(em: EntityManager, boss: Boss, caller: Caller, input: CreateRefundInput): Promise<Refund> {
+export async function createRefund(em: EntityManager, caller: Caller, input: CreateRefundInput): Promise<Refund> {
   return em.transactional(async (tx) => {
     const intent = await tx.findOne(
       PaymentIntent,
@@ -74,10 +73,7 @@ export async function createRefund(em: EntityManager, boss: Boss, caller: Caller
         { account: customerAccount(caller.livemode, caller.merchant.id, intent.customer_email!), amount },
       ],
     });
-    await recordEvent(
-      tx,
-      boss,
-      { merchantId: caller.merchant.id, livemode: caller.livemode },
+    await recordEvent(tx, { merchantId: caller.merchant.id, livemode: caller.livemode },
       'refund.succeeded',
       { id: refund.id, payment_intent: intent.id, amount: koboToWire(amount) },
       intent.id,

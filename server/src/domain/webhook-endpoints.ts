@@ -64,12 +64,13 @@ export async function setEndpoint(
       secret = newSigningSecret();
       await sql(tx, 'insert into webhook_secrets (endpoint_id, secret, created_at) values ($1, $2, $3)', [inserted.id, secret, now]);
     } else {
-      await sql(tx, 'update webhook_endpoints set url = $1, updated_at = $2 where merchant_id = $3 and livemode = $4', [
-        url,
-        now,
-        caller.merchant.id,
-        caller.livemode,
-      ]);
+      // Setting the URL again also enables an endpoint that was disabled for failing.
+      await sql(
+        tx,
+        `update webhook_endpoints set url = $1, updated_at = $2, disabled_at = null, disabled_reason = null, failing_since = null
+          where merchant_id = $3 and livemode = $4`,
+        [url, now, caller.merchant.id, caller.livemode],
+      );
     }
     return { view: await viewEndpoint(tx, caller), secret };
   });
@@ -93,29 +94,45 @@ export async function viewEndpoint(em: EntityManager, caller: Caller): Promise<E
 }
 
 export async function findEndpoint(em: EntityManager, merchantId: string, livemode: boolean): Promise<WebhookEndpoint | null> {
-  const [row] = await sql<Record<keyof WebhookEndpoint, string | boolean>>(
+  const [row] = await sql<Record<keyof WebhookEndpoint, string | boolean | null>>(
     em,
-    'select id, merchant_id, livemode, url, created_at, updated_at from webhook_endpoints where merchant_id = $1 and livemode = $2',
+    `select id, merchant_id, livemode, url, created_at, updated_at, failing_since, disabled_at, disabled_reason
+       from webhook_endpoints where merchant_id = $1 and livemode = $2`,
     [merchantId, livemode],
   );
   if (row === undefined) return null;
+  // Timestamps arrive as text on this connection (see payment-intent-rows.ts).
+  const date = (value: unknown): Date | null => (value == null ? null : new Date(value as string));
   return {
     id: row.id as string,
     merchant_id: row.merchant_id as string,
     livemode: row.livemode as boolean,
     url: row.url as string,
-    created_at: new Date(row.created_at as string),
-    updated_at: new Date(row.updated_at as string),
+    created_at: date(row.created_at)!,
+    updated_at: date(row.updated_at)!,
+    failing_since: date(row.failing_since),
+    disabled_at: date(row.disabled_at),
+    disabled_reason: (row.disabled_reason as string | null) ?? null,
   };
 }
 
+/** Deletes the endpoint; the events it still had to deliver end as no_endpoint. */
 export async function deleteEndpoint(em: EntityManager, caller: Caller): Promise<string> {
-  const [deleted] = await sql<{ id: string }>(em, 'delete from webhook_endpoints where merchant_id = $1 and livemode = $2 returning id', [
-    caller.merchant.id,
-    caller.livemode,
-  ]);
-  if (deleted === undefined) throw noEndpoint();
-  return deleted.id;
+  return em.transactional(async (tx) => {
+    await sql(
+      tx,
+      `update events e set delivery_status = 'no_endpoint', next_attempt_at = null
+         from webhook_queue q join webhook_endpoints w on w.id = q.endpoint_id
+        where w.merchant_id = $1 and w.livemode = $2 and e.id = q.event_id and e.delivery_status = 'pending'`,
+      [caller.merchant.id, caller.livemode],
+    );
+    const [deleted] = await sql<{ id: string }>(tx, 'delete from webhook_endpoints where merchant_id = $1 and livemode = $2 returning id', [
+      caller.merchant.id,
+      caller.livemode,
+    ]);
+    if (deleted === undefined) throw noEndpoint();
+    return deleted.id;
+  });
 }
 
 /**

@@ -20,7 +20,7 @@ export async function startPaymentWorkers(boss: Boss, orm: MikroORM, ctx: Paymen
   await boss.work(INTENT_EXPIRY_QUEUE, async () => {
     let total = 0;
     for (;;) {
-      const expired = await expireIntents(orm.em.fork(), boss);
+      const expired = await expireIntents(orm.em.fork());
       if (expired === 0) break;
       total += expired;
     }

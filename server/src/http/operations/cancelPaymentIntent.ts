@@ -6,6 +6,6 @@ import { presentPaymentIntent } from '../presenters/payment-intent.ts';
 
 export default (deps: OperationDeps) => async (req: Request<{ id: string }>, res: Response) => {
   const caller = callerOf(req);
-  const intent = await cancelPaymentIntent(req.em, deps.payments.boss, caller, req.params.id);
+  const intent = await cancelPaymentIntent(req.em, caller, req.params.id);
   res.json(presentPaymentIntent(intent, caller.merchant));
 };

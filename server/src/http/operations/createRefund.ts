@@ -12,7 +12,7 @@ export default (deps: OperationDeps) => async (req: Request, res: Response) => {
   const caller = callerOf(req);
   const body = req.body as Body;
   await sendIdempotently(req, res, 'createRefund', async (tx) => {
-    const refund = await createRefund(tx, deps.payments.boss, caller, body);
+    const refund = await createRefund(tx, caller, body);
     // Left out, the amount is what was left to refund: a retry may write it in.
     return { status: 201, body: presentRefund(refund), ...(body.amount === undefined ? { filled: { amount: Number(refund.amount) } } : {}) };
   });

@@ -9,7 +9,7 @@ export default (deps: OperationDeps) => async (req: Request, res: Response) => {
   const caller = callerOf(req);
   const event = await req.em.transactional(async (tx) => {
     await requireEndpoint(tx, caller); // 404 when there is nowhere to send it
-    return recordEvent(tx, deps.payments.boss, { merchantId: caller.merchant.id, livemode: caller.livemode }, 'webhook.test', { test: true });
+    return recordEvent(tx, { merchantId: caller.merchant.id, livemode: caller.livemode }, 'webhook.test', { test: true });
   });
   res.status(201).json(presentEvent(event));
 };

@@ -12,6 +12,9 @@ export function presentEndpoint({ endpoint, previousSecretExpiresAt }: EndpointV
     created_at: endpoint.created_at.toISOString(),
     updated_at: endpoint.updated_at.toISOString(),
     previous_secret_expires_at: previousSecretExpiresAt?.toISOString() ?? null,
+    failing_since: endpoint.failing_since?.toISOString() ?? null,
+    disabled_at: endpoint.disabled_at?.toISOString() ?? null,
+    disabled_reason: endpoint.disabled_reason ?? null,
   };
 }
 

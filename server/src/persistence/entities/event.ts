@@ -12,7 +12,7 @@ export const Event = defineEntity({
     payment_intent_id: p.string().nullable(),
     payload: p.text(),
     created_at: p.datetime(3),
-    delivery_status: p.enum(['pending', 'succeeded', 'failed', 'no_endpoint'] as const),
+    delivery_status: p.enum(['pending', 'succeeded', 'failed', 'no_endpoint', 'endpoint_disabled'] as const),
     attempts: p.integer(),
     next_attempt_at: p.datetime(3).nullable(),
   },

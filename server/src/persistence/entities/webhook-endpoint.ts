@@ -11,6 +11,11 @@ export const WebhookEndpoint = defineEntity({
     url: p.string(),
     created_at: p.datetime(3),
     updated_at: p.datetime(3),
+    /** When its current run of failed deliveries began; null after a success. */
+    failing_since: p.datetime(3).nullable(),
+    /** Set when it was disabled for failing too long; cleared by setting its URL again. */
+    disabled_at: p.datetime(3).nullable(),
+    disabled_reason: p.string().nullable(),
   },
 });
 export type WebhookEndpoint = InferEntity<typeof WebhookEndpoint>;

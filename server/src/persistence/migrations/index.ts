@@ -6,6 +6,7 @@ import { Migration20261122040000_sign_in_throttle } from './Migration20261122040
 import { Migration20261124000000_failed_attempts } from './Migration20261124000000_failed_attempts.ts';
 import { Migration20261124010000_processing_checks } from './Migration20261124010000_processing_checks.ts';
 import { Migration20261124020000_customer_accounts_per_merchant } from './Migration20261124020000_customer_accounts_per_merchant.ts';
+import { Migration20261124030000_webhook_queue } from './Migration20261124030000_webhook_queue.ts';
 
 // Every migration, oldest first. Listed explicitly so no file-system discovery is needed at run time.
 export const migrationsList = [
@@ -20,4 +21,5 @@ export const migrationsList = [
     name: 'Migration20261124020000_customer_accounts_per_merchant',
     class: Migration20261124020000_customer_accounts_per_merchant,
   },
+  { name: 'Migration20261124030000_webhook_queue', class: Migration20261124030000_webhook_queue },
 ];

@@ -32,6 +32,7 @@ const DELIVERY_STATUS = {
   succeeded: { label: 'Succeeded', tone: 'success' },
   failed: { label: 'Failed', tone: 'error' },
   no_endpoint: { label: 'No endpoint', tone: 'muted' },
+  endpoint_disabled: { label: 'Endpoint disabled', tone: 'error' },
 };
 
 /** Why a card attempt failed, in words (the code itself is shown beside it). */
@@ -1224,7 +1225,7 @@ async function viewWebhooks(route) {
 }
 
 function endpointSection(endpoint) {
-  const main = [flashSlot('endpoint'), revealSlot('endpoint'), endpointUrlForm(endpoint)];
+  const main = [flashSlot('endpoint'), revealSlot('endpoint'), endpointHealth(endpoint), endpointUrlForm(endpoint)];
   if (endpoint === null) return section('Endpoint', main);
   main.push(
     detailList(
@@ -1239,10 +1240,37 @@ function endpointSection(endpoint) {
   return section('Endpoint', h('div', { class: 'endpoint-grid' }, h('div', { class: 'endpoint-main' }, main), h('div', { class: 'endpoint-actions' }, testEventControl(), rollSecretForm(), deleteEndpointControl())));
 }
 
+/** Whether the endpoint is disabled, or on its way to it: said before anything else about it. */
+function endpointHealth(endpoint) {
+  if (endpoint === null) return null;
+  if (endpoint.disabled_at !== null) {
+    return h(
+      'div',
+      { class: 'notice notice-error', id: 'endpoint-disabled', role: 'status' },
+      h('strong', {}, 'This endpoint is disabled. '),
+      `Since `,
+      timeEl(endpoint.disabled_at),
+      `: ${endpoint.disabled_reason ?? 'its deliveries kept failing. Save its URL below to enable it again.'} `,
+      'Meanwhile events are recorded but not sent.',
+    );
+  }
+  if (endpoint.failing_since !== null) {
+    return h(
+      'div',
+      { class: 'notice notice-warning', id: 'endpoint-failing', role: 'status' },
+      h('strong', {}, 'Deliveries are failing. '),
+      'No delivery has succeeded since ',
+      timeEl(endpoint.failing_since),
+      '. An endpoint that fails for 5 days is disabled.',
+    );
+  }
+  return null;
+}
+
 function endpointUrlForm(endpoint) {
   const input = h('input', { id: 'endpoint-url', name: 'url', type: 'url', inputmode: 'url', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://example.com/webhooks/nairaflow', value: endpoint?.url ?? '' });
   const alert = h('div', { class: 'alert alert-error', role: 'alert' });
-  const button = h('button', { type: 'submit', class: 'button button-primary' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('span', {}, endpoint === null ? 'Add endpoint' : 'Save URL'));
+  const button = h('button', { type: 'submit', class: 'button button-primary' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('span', {}, endpoint === null ? 'Add endpoint' : endpoint.disabled_at !== null ? 'Save URL and enable' : 'Save URL'));
   const form = h(
     'form',
     { novalidate: true, class: 'form' },
@@ -1272,7 +1300,10 @@ function endpointUrlForm(endpoint) {
         };
         await refresh({ anchor: 'endpoint', text: 'Endpoint added.' });
       } else {
-        await refresh({ anchor: 'endpoint', text: 'Endpoint URL saved. Deliveries from now on go to the new URL.' });
+        await refresh({
+          anchor: 'endpoint',
+          text: endpoint?.disabled_at != null ? 'Endpoint enabled. Events from now on are sent to it.' : 'Endpoint URL saved. Deliveries from now on go to the new URL.',
+        });
       }
     } catch (err) {
       setBusy(button, false);
