@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createApp, type AppDeps } from './http/app.ts';
-import { answerClientError } from './http/errors.ts';
+import { answerClientError, isTransientDatabaseError } from './http/errors.ts';
 import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { startBoss, type Boss } from './jobs/boss.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
@@ -42,7 +42,10 @@ export async function startService({ config, log, onOperationResponse }: Service
       'LIVE MODE USES THE SANDBOX ACQUIRER: live cards are approved and no real money moves (LIVE_PROCESSOR=sandbox)',
     );
   }
-  const boss = await startBoss({ databaseUrl: config.databaseUrl }, (error) => log.error({ err: error }, 'job queue error'));
+  // pg-boss reports the database going away (a restart) as errors of its own; it carries on by itself.
+  const boss = await startBoss({ databaseUrl: config.databaseUrl }, (error) =>
+    isTransientDatabaseError(error) ? log.warn({ reason: error.message }, 'job queue: database unavailable') : log.error({ err: error }, 'job queue error'),
+  );
 
   const payments: PaymentsContext = {
     processors: { test: testCardSimulator, live: config.liveProcessor === 'sandbox' ? sandboxAcquirer : noLiveProcessor },

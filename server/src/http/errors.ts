@@ -26,13 +26,51 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
 
 const INTERNAL = new ApiError('internal_error', 'Something went wrong on our side. It has been logged; retrying is safe for requests sent with an Idempotency-Key.');
 
+/** How long a client is asked to wait when the database is away: a restart takes a few seconds. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
+const unavailable = (): ApiError =>
+  new ApiError(
+    'service_unavailable',
+    'The service is briefly unavailable: its database is not answering. Retry in a few seconds; a retry with the same Idempotency-Key is safe.',
+    undefined,
+    { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS },
+  );
+
+// PostgreSQL's SQLSTATEs and the socket errors that mean "the database is away or busy for a
+// moment" (restarting, failing over, out of connections), or a transaction that lost a race and
+// was rolled back whole (a deadlock, a serialization failure): nothing to fix, only to retry.
+const TRANSIENT_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
+  '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006', '40001', '40P01',
+]);
+const TRANSIENT_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|connection is not open|Client has encountered a connection error|Connection ended unexpectedly|terminating connection/i;
+
+/** Whether an error (or what caused it) says the database is away for a moment. */
+export function isTransientDatabaseError(err: unknown): boolean {
+  for (let at: unknown = err, depth = 0; at !== null && typeof at === 'object' && depth < 5; depth++) {
+    const e = at as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown[] };
+    if (typeof e.code === 'string' && TRANSIENT_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && TRANSIENT_MESSAGES.test(e.message)) return true;
+    // An AggregateError (connecting to every address failed) carries each attempt's error.
+    if (Array.isArray(e.errors) && e.errors.some((inner) => isTransientDatabaseError(inner))) return true;
+    at = e.cause;
+  }
+  return false;
+}
+
 /** The one error handler: every failure leaves as `{"error": {code, message, param?, request_id}}`. */
 export function errorHandler(log: Logger): ErrorRequestHandler {
+  // During an outage every request fails the same way: one line every few seconds says so, with
+  // how many requests it stands for, instead of one line per request.
+  const unavailableLog = throttled(5000);
   return (err: unknown, req, res, next) => {
     if (res.headersSent) return next(err);
     const apiError = toApiError(err);
     const status = STATUS_BY_CODE[apiError.code];
-    if (status >= 500) {
+    if (apiError.code === 'service_unavailable') {
+      unavailableLog((requests) => log.warn({ reason: describeCause(err), requests, request_id: req.requestId }, 'database unavailable: answering 503'));
+    } else if (status >= 500) {
       log.error({ err, request_id: req.requestId, method: req.method, path: redactUrl(req.path) }, 'unexpected error');
     }
     sendError(res, status, apiError, req.requestId);
@@ -67,9 +105,26 @@ interface HttpishError {
   path?: string;
 }
 
+/** Calls `write` at most once per `intervalMs`, with how many calls it stands for. */
+function throttled(intervalMs: number): (write: (count: number) => void) => void {
+  let last = 0;
+  let count = 0;
+  return (write) => {
+    count++;
+    const now = Date.now();
+    if (now - last < intervalMs) return;
+    write(count);
+    last = now;
+    count = 0;
+  };
+}
+
+const describeCause = (err: unknown): string => (err instanceof Error ? `${(err as { code?: string }).code ?? err.name}: ${err.message}` : String(err));
+
 function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (typeof err !== 'object' || err === null) return INTERNAL;
+  if (isTransientDatabaseError(err)) return unavailable();
   const e = err as HttpishError;
   // PostgreSQL: a value out of its column's range (an amount that would take a balance past 2^63).
   if ((e as { code?: string }).code === '22003') {
