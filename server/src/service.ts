@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -63,6 +63,10 @@ export async function startService({ config, log, onOperationResponse }: Service
   }
 
   let server: Server | undefined;
+  // Responses under way, and whether the service is shutting down: every answer from then on says
+  // Connection: close, so clients open their next request elsewhere instead of on a closing socket.
+  const responses = new Set<ServerResponse>();
+  let draining = false;
   let listeningUrl: string | undefined;
   let rateLimitStore: RateLimitStore | undefined;
   if (config.role !== 'worker') {
@@ -70,7 +74,17 @@ export async function startService({ config, log, onOperationResponse }: Service
     // PUBLIC_BASE_URL, or else where this server listens (with PORT=0, known once it listens).
     const publicBaseUrl = () => config.publicBaseUrl ?? listeningUrl!;
     const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks, publicBaseUrl, onOperationResponse });
-    server = createServer(app);
+    server = createServer();
+    // Before the app: every response is known, so that a shutdown can end its connection after it.
+    server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+      if (draining) {
+        res.shouldKeepAlive = false;
+        return;
+      }
+      responses.add(res);
+      res.on('close', () => responses.delete(res));
+    });
+    server.on('request', app);
     server.on('clientError', answerClientError(log));
     // Keep-alive longer than a typical load balancer's idle timeout, so it closes connections first.
     server.keepAliveTimeout = 65_000;
@@ -91,11 +105,16 @@ export async function startService({ config, log, onOperationResponse }: Service
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
       if (server !== undefined) {
-        // Stop accepting, let in-flight requests finish, then drop idle keep-alive connections.
+        // Stop accepting; let accepted requests finish, each answer closing its connection; close
+        // keep-alive connections as soon as they are idle (at once, and as each answer ends).
+        draining = true;
+        for (const res of responses) if (!res.headersSent) res.shouldKeepAlive = false;
         const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
         server.closeIdleConnections();
+        const sweep = setInterval(() => server!.closeIdleConnections(), 50);
         const force = setTimeout(() => server!.closeAllConnections(), 10_000);
         await closed;
+        clearInterval(sweep);
         clearTimeout(force);
       }
       rateLimitStore?.close?.();

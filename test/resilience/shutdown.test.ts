@@ -1,0 +1,176 @@
+// Stopping and killing the service under load. SIGTERM: what was accepted completes, answers
+// after the signal say Connection: close, idle keep-alive connections close at once and the
+// process exits 0 as soon as its work is done. SIGKILL in the middle of payments: after a restart
+// the ledger is whole and every payment's event is delivered.
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { CARDS, card } from '../support/payments.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { startProcess, type StartedProcess } from '../support/processes.ts';
+import { answer, startReceiver, type Receiver } from '../support/receiver.ts';
+
+const keyOf = (run: StartedProcess) => /Test key:\s+(sk_test_\S+)/.exec(run.output())![1]!;
+
+describe('stopping the service under load', function () {
+  this.timeout(120_000);
+  let database: TestDatabase;
+
+  before(async () => {
+    database = await createTestDatabase('shutdown');
+  });
+  after(() => database.drop());
+
+  it('on SIGTERM finishes accepted requests, says Connection: close, drops idle connections at once and exits 0 promptly', async () => {
+    const run = await startProcess({ DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '100000' });
+    const key = keyOf(run);
+    const { hostname, port } = new URL(run.url!);
+
+    // An idle keep-alive connection: it has had its answer and waits for nothing.
+    const agent = new Agent({ keepAlive: true });
+    const idle = await new Promise<Socket>((resolve, reject) => {
+      const req = request({ host: hostname, port, path: '/v1/balance', agent, headers: { authorization: `Bearer ${key}` } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(req.socket as Socket));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    let idleClosedAt = 0;
+    idle.on('close', () => (idleClosedAt = Date.now()));
+
+    // An accepted request whose body is still on its way when the signal comes.
+    const body = JSON.stringify({ amount: 250_000, currency: 'NGN' });
+    const slow = connect(Number(port), hostname);
+    await new Promise((resolve) => slow.once('connect', resolve));
+    let slowAnswer = '';
+    slow.on('data', (chunk) => (slowAnswer += chunk));
+    const slowDone = new Promise((resolve) => slow.on('close', resolve));
+    slow.write(
+      `POST /v1/payment_intents HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${key}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
+
+    // Load on keep-alive connections all along.
+    let loading = true;
+    const answers: { at: number; status: number; connection: string | null }[] = [];
+    const busy = new Agent({ keepAlive: true, maxSockets: 4 });
+    const load = Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (loading) {
+          const res = await new Promise<{ status: number; connection: string | null } | null>((resolve) => {
+            const req = request(
+              { host: hostname, port, path: '/v1/payment_intents?limit=3', agent: busy, headers: { authorization: `Bearer ${key}` } },
+              (r) => {
+                r.resume();
+                r.on('end', () => resolve({ status: r.statusCode ?? 0, connection: r.headers.connection ?? null }));
+              },
+            );
+            req.on('error', () => resolve(null)); // refused: the server no longer listens
+            req.end();
+          });
+          if (res === null) break;
+          answers.push({ at: Date.now(), ...res });
+        }
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 500));
+
+    const signalledAt = Date.now();
+    run.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    slow.write(body.slice(10));
+    await slowDone;
+    const code = await run.exit;
+    const exitedAt = Date.now();
+    loading = false;
+    await load;
+    agent.destroy();
+    busy.destroy();
+
+    expect(code, run.output()).to.equal(0);
+    expect(exitedAt - signalledAt, 'seconds from SIGTERM to exit').to.be.below(3000);
+    expect(idleClosedAt, 'the idle connection was closed').to.be.greaterThan(0);
+    expect(idleClosedAt - signalledAt).to.be.below(500);
+    expect(slowAnswer).to.match(/^HTTP\/1\.1 201 /);
+    expect(slowAnswer.toLowerCase()).to.include('connection: close');
+    const after = answers.filter((a) => a.at > signalledAt + 50);
+    for (const a of answers) expect(a.status).to.equal(200);
+    for (const a of after) expect(a.connection).to.equal('close');
+  });
+});
+
+describe('killing the service in the middle of payments', function () {
+  this.timeout(120_000);
+  let database: TestDatabase;
+  let receiver: Receiver;
+
+  before(async () => {
+    database = await createTestDatabase('sigkill');
+    receiver = await startReceiver({ respond: answer(200) });
+  });
+  after(async () => {
+    await receiver.close();
+    await database.drop();
+  });
+
+  it('leaves a whole ledger, and every succeeded payment gets its event after a restart', async () => {
+    const env = { DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '100000', WEBHOOK_TIMEOUT_MS: '2000' };
+    const first = await startProcess(env);
+    const key = keyOf(first);
+    const call = async (url: string, method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    expect((await call(first.url!, 'PUT', '/v1/webhook_endpoint', { url: receiver.url })).status).to.equal(201);
+
+    // Payments as fast as three clients can make them, and SIGKILL in the middle.
+    let paying = true;
+    const pay = async () => {
+      while (paying) {
+        try {
+          const intent = await call(first.url!, 'POST', '/v1/payment_intents', { amount: 250_000, currency: 'NGN', customer: { email: 'ada@example.com' } });
+          await call(first.url!, 'POST', `/v1/payment_intents/${intent.body.id}/confirm`, {
+            client_secret: intent.body.client_secret,
+            method: 'card',
+            card: card(CARDS.success),
+          });
+        } catch {
+          return; // the process is gone
+        }
+      }
+    };
+    const clients = Promise.all([pay(), pay(), pay()]);
+    await new Promise((r) => setTimeout(r, 1500));
+    first.child.kill('SIGKILL');
+    await first.exit;
+    paying = false;
+    await clients;
+
+    const verify = spawnSync(process.execPath, ['scripts/cli.ts', 'ledger', 'verify'], { env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8' });
+    expect(verify.status, verify.stdout + verify.stderr).to.equal(0);
+
+    const second = await startProcess(env);
+    try {
+      const succeeded: string[] = [];
+      for (let page = await call(second.url!, 'GET', '/v1/payment_intents?limit=100&status=succeeded'); ; ) {
+        succeeded.push(...page.body.data.map((pi: any) => pi.id));
+        if (!page.body.has_more) break;
+        page = await call(second.url!, 'GET', `/v1/payment_intents?limit=100&status=succeeded&starting_after=${succeeded.at(-1)}`);
+      }
+      expect(succeeded.length).to.be.greaterThan(5);
+      const deadline = Date.now() + 30_000;
+      const arrived = () => new Set(receiver.received.map((r) => JSON.parse(r.body.toString('utf8')).data.id as string));
+      while (succeeded.some((id) => !arrived().has(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(succeeded.filter((id) => !arrived().has(id)), 'payments whose event never arrived').to.deep.equal([]);
+    } finally {
+      second.child.kill('SIGTERM');
+      expect(await second.exit).to.equal(0);
+    }
+  });
+});
