@@ -2,9 +2,10 @@
 //
 // Picks a PostgreSQL (DATABASE_URL, else the local one on 127.0.0.1:5432, else an embedded one in
 // .data/test-postgres), runs mocha in this process over test/**/*.test.ts (or the given files),
-// then, on a full run, the contract coverage check. Ends with exactly one line
+// then, on a full run, the contract coverage check, and on every run a scan of every log line the
+// tests' services wrote for secrets. Ends with exactly one line
 // "N passed, N failed" and exits 1 when anything failed, was pending, or nothing ran.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Mocha from 'mocha';
@@ -12,6 +13,7 @@ import { canConnect } from '../server/src/persistence/database.ts';
 // Same file URL as the tests' relative imports, so both share one recorder.
 import { checkContractCoverage } from '../test/support/contract-coverage.ts';
 import { dropRunDatabases, dropStaleTestDatabases } from '../test/support/database.ts';
+import { findSecrets } from '../test/support/secret-scan.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -171,6 +173,21 @@ function contractCoverage(): { passed: number; failed: number } {
   return { passed: 0, failed: 1 };
 }
 
+/** The run's log, every line every service wrote, must hold no secret (see test/support/secret-scan.ts). */
+function scanRunLog(file: string): { passed: number; failed: number } {
+  const log = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const lines = log === '' ? 0 : log.trimEnd().split('\n').length;
+  const findings = findSecrets(log);
+  if (findings.length === 0) {
+    console.log(`log scan: no secret key, client secret, signing secret, card number or OTP in ${lines} log lines`);
+    rmSync(file, { force: true });
+    return { passed: 1, failed: 0 };
+  }
+  console.log(`log scan: FAILED, ${findings.length} secret(s) in ${file}:`);
+  for (const finding of findings.slice(0, 20)) console.log(`  line ${finding.line}: ${finding.kind} ${finding.masked}`);
+  return { passed: 0, failed: 1 };
+}
+
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const fullRun = args.files.length === 0 && args.grep === undefined;
@@ -180,6 +197,9 @@ async function main(): Promise<number> {
   process.env.APP_ENV ??= 'development';
   process.env.LOG_LEVEL ??= 'silent';
   process.env.NF_TEST_RUN_ID = String(process.pid);
+  // Every service the tests start logs everything here; the run is scanned for secrets at the end.
+  const runLogFile = resolve(root, '.data', 'test-logs', `run-${process.pid}.log`);
+  process.env.NF_TEST_LOG_FILE = runLogFile;
 
   let database: Database;
   try {
@@ -212,6 +232,11 @@ async function main(): Promise<number> {
       const coverage = contractCoverage();
       passed += coverage.passed;
       failed += coverage.failed;
+    }
+    if (passed + failed > 0) {
+      const scan = scanRunLog(runLogFile);
+      passed += scan.passed;
+      failed += scan.failed;
     }
   } catch (err) {
     console.error(err);

@@ -1,6 +1,7 @@
 // The service as its own process, the way `npm start` runs it: for tests of start-up, shutdown,
 // the banner and what the process refuses.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { appendToRunLog } from './run-log.ts';
 
 export interface StartedProcess {
   child: ChildProcess;
@@ -14,14 +15,19 @@ export interface StartedProcess {
 /** Runs server/src/main.ts with `env` on top of this process's environment and waits for the banner. */
 export async function startProcess(env: Record<string, string | undefined>, options: { cwd?: string } = {}): Promise<StartedProcess> {
   const child = spawn(process.execPath, ['server/src/main.ts'], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const exit = new Promise<number | null>((resolveExit) => child.on('exit', (code) => resolveExit(code)));
+  const exit = new Promise<number | null>((resolveExit) =>
+    child.on('exit', (code) => {
+      appendToRunLog(output);
+      resolveExit(code);
+    }),
+  );
   const deadline = Date.now() + 30_000;
   while (!output.includes('Stop with Ctrl-C') && Date.now() < deadline && child.exitCode === null) {
     await new Promise((r) => setTimeout(r, 50));
@@ -48,6 +54,7 @@ export function refusedStart(env: Record<string, string | undefined>): Promise<{
   return new Promise((resolve) =>
     child.on('exit', (code) => {
       clearTimeout(timer);
+      appendToRunLog(stdout);
       resolve({ code, stdout, stderr });
     }),
   );

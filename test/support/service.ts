@@ -7,6 +7,7 @@ import { startBoss } from '../../server/src/jobs/boss.ts';
 import { createOrm, migrate } from '../../server/src/persistence/orm.ts';
 import { startService, type Service } from '../../server/src/service.ts';
 import { recordResponse } from './contract-coverage.ts';
+import { runLog } from './run-log.ts';
 import { createTemplateDatabase, createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestMerchant {
@@ -71,11 +72,19 @@ export async function startTestService(
   const database = options.sharing?.database ?? (await createTestDatabase(label, { template: await createTemplateDatabase('migrated', prepareTemplate) }));
   // Every test file's requests come from 127.0.0.1: the limit is raised unless a test is about it.
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...env });
+  // Everything is logged, into the run log (scanned for secrets at the end of the run) and, when
+  // the test reads its service's log, into its lines too.
   const lines = options.logLines;
+  const file = runLog();
   const log = createLogger({
-    level: lines === undefined ? config.logLevel : 'debug',
+    level: lines === undefined && file === undefined ? config.logLevel : 'debug',
     pretty: false,
-    ...(lines === undefined ? {} : { destination: { write: (line: string) => void lines.push(line) } }),
+    destination: {
+      write: (line: string) => {
+        lines?.push(line);
+        file?.write(line);
+      },
+    },
   });
   const service = await startService({ config: { ...config, databaseUrl: database.url }, log, onOperationResponse: recordResponse });
   const url = service.url!;

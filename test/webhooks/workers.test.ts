@@ -3,18 +3,20 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 import { answer, startReceiver, type Receiver } from '../support/receiver.ts';
 import { waitFor } from '../support/payments.ts';
+import { appendToRunLog } from '../support/run-log.ts';
 
 /** A worker process of its own (ROLE=worker), as a deployment runs them. */
 // The timeout is long enough for all of a test's attempts to be in flight together before the
 // worker is killed, and short enough that pg-boss soon sees the killed worker's jobs expire.
 async function startWorker(databaseUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['server/src/main.ts'], {
-    env: { ...process.env, ROLE: 'worker', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', WEBHOOK_TIMEOUT_MS: '5000', WEBHOOK_RETRY_BASE_MS: '60000' },
+    env: { ...process.env, ROLE: 'worker', DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', WEBHOOK_TIMEOUT_MS: '5000', WEBHOOK_RETRY_BASE_MS: '60000' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));
+  child.on('exit', () => appendToRunLog(output));
   await waitFor('the worker to start', async () => (output.includes('Nairaflow is running') ? true : undefined), 20_000);
   return child;
 }
