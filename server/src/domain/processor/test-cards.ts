@@ -28,7 +28,7 @@ export const testCardSimulator: Processor = {
   async complete(reference) {
     if (reference === 'sim_processing_succeeds') return { outcome: 'succeeded' };
     if (reference === 'sim_processing_fails') return failed('processor_declined');
-    if (reference === 'sim_processing_silent') throw new Error('the processor did not answer (this test card'"'"'s processor never does)');
+    if (reference === 'sim_processing_silent') throw new Error("the processor did not answer (this test card's processor never does)");
     throw new Error(`unknown simulator reference ${reference}`);
   },
 };
