@@ -9,7 +9,7 @@ describe('maintenance', () => {
   });
   after(() => svc.stop());
 
-  it('forgets idempotency keys past 24 hours, rate-limit hits past a minute, ended sessions and stale sign-in attempts, and nothing newer', async () => {
+  it('forgets idempotency keys past 24 hours, rate-limit hits past a minute, ended sessions, stale sign-in attempts and failed payment attempts past the hour, and nothing newer', async () => {
     const shop = await svc.createMerchant();
     await svc.signIn(shop);
     const ended = await svc.signIn(shop);
@@ -22,8 +22,10 @@ describe('maintenance', () => {
     await em.execute("update dashboard_sessions set expires_at = now() - interval '1 second' where csrf_token = ?", [ended.csrfToken]);
     await em.execute(`insert into dashboard_sign_in_attempts (subject, failures, last_attempt_at, blocked_until) values
       ('stale@example.com from 10.0.0.1', 3, now() - interval '2 hours', null), ('recent@example.com from 10.0.0.1', 3, now(), null)`);
+    await em.execute(`insert into payment_attempt_failures (client, failed_at) values
+      ('10.0.0.2', now() - interval '61 minutes'), ('10.0.0.2', now() - interval '59 minutes')`);
     const purged = await runMaintenance(svc.service.orm);
-    expect(purged).to.deep.equal({ idempotencyKeys: 1, rateLimitHits: 1, dashboardSessions: 1, signInAttempts: 1 });
+    expect(purged).to.deep.equal({ idempotencyKeys: 1, rateLimitHits: 1, dashboardSessions: 1, signInAttempts: 1, paymentFailures: 1 });
     const sessions = await em.execute<{ n: string }[]>('select count(*) as n from dashboard_sessions');
     expect(Number(sessions[0]!.n)).to.equal(1);
     const keys = await em.execute<{ key: string }[]>('select key from idempotency_keys');

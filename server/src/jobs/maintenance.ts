@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { purgeExpiredIdempotencyKeys } from '../domain/idempotency.ts';
 import { purgeEndedSessions, purgeStaleSignInAttempts } from '../domain/dashboard-sessions.ts';
+import { purgeOldFailures } from '../domain/failed-attempts.ts';
 import { WINDOW_MS } from '../http/rate-limit.ts';
 import type { Boss } from './boss.ts';
 
@@ -8,11 +9,12 @@ export const MAINTENANCE_QUEUE = 'maintenance';
 
 /**
  * Forgets what no longer counts: idempotency keys past 24 hours, rate-limit hits past the window,
- * ended dashboard sessions and sign-in attempts too old to slow anyone down.
+ * ended dashboard sessions, sign-in attempts too old to slow anyone down, and failed payment
+ * attempts past the hour they count in.
  */
 export async function runMaintenance(
   orm: MikroORM,
-): Promise<{ idempotencyKeys: number; rateLimitHits: number; dashboardSessions: number; signInAttempts: number }> {
+): Promise<{ idempotencyKeys: number; rateLimitHits: number; dashboardSessions: number; signInAttempts: number; paymentFailures: number }> {
   const em = orm.em.fork();
   const idempotencyKeys = await purgeExpiredIdempotencyKeys(em);
   const rateLimitHits = await em.execute<{ affectedRows: number }>(
@@ -25,6 +27,7 @@ export async function runMaintenance(
     rateLimitHits: rateLimitHits.affectedRows,
     dashboardSessions: await purgeEndedSessions(em),
     signInAttempts: await purgeStaleSignInAttempts(em),
+    paymentFailures: await purgeOldFailures(em),
   };
 }
 
