@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhookEndpoint } from '../persistence/entities/index.ts';
 import { sql } from '../persistence/sql.ts';
 import { newId, newSigningSecret } from '../ids.ts';
-import { isForbiddenAddress, urlProblem } from '../webhooks/network-policy.ts';
+import { isForbiddenAddress, urlProblem } from './webhook-targets.ts';
 import { ApiError } from './errors.ts';
 import type { Caller } from './merchants.ts';
 

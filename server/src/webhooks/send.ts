@@ -4,7 +4,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { isForbiddenAddress, urlProblem, type TargetPolicy } from './network-policy.ts';
+import { isForbiddenAddress, urlProblem, type TargetPolicy } from '../domain/webhook-targets.ts';
 
 /** How much of the endpoint's answer is kept (and shown in the delivery log). */
 export const RESPONSE_BODY_LIMIT = 4096;

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { OperationDeps } from './index.ts';
+import type { OperationDeps } from './deps.ts';
 import { cancelPaymentIntent } from '../../domain/payment-intents.ts';
 import { callerOf } from '../context.ts';
 import { presentPaymentIntent } from '../presenters/payment-intent.ts';

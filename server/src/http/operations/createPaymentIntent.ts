@@ -4,7 +4,7 @@ import { createPaymentIntent } from '../../domain/payment-intents.ts';
 import { callerOf } from '../context.ts';
 import { sendIdempotently } from '../idempotency.ts';
 import { presentPaymentIntent } from '../presenters/payment-intent.ts';
-import type { OperationDeps } from './index.ts';
+import type { OperationDeps } from './deps.ts';
 
 type Body = operations['createPaymentIntent']['requestBody']['content']['application/json'];
 

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { OperationDeps } from './index.ts';
+import type { OperationDeps } from './deps.ts';
 import type { operations } from '../../generated/openapi.ts';
 import { createRefund } from '../../domain/refunds.ts';
 import { callerOf } from '../context.ts';

@@ -1,7 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { Config } from '../../config.ts';
-import type { PaymentsContext } from '../../domain/payments.ts';
-import type { WebhookSettings } from '../../webhooks/deliver.ts';
+import type { OperationDeps } from './deps.ts';
 import type { operations } from '../../generated/openapi.ts';
 import cancelPaymentIntent from './cancelPaymentIntent.ts';
 import confirmPaymentIntent from './confirmPaymentIntent.ts';
@@ -32,12 +30,6 @@ import signOut from './signOut.ts';
 import listApiKeys from './listApiKeys.ts';
 import rollApiKey from './rollApiKey.ts';
 
-export interface OperationDeps {
-  config: Config;
-  payments: PaymentsContext;
-  webhooks: WebhookSettings;
-  publicBaseUrl: () => string;
-}
 
 type Factory = (deps: OperationDeps) => RequestHandler<any>;
 

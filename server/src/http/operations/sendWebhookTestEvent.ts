@@ -3,7 +3,7 @@ import { recordEvent } from '../../domain/events.ts';
 import { requireEndpoint } from '../../domain/webhook-endpoints.ts';
 import { callerOf } from '../context.ts';
 import { presentEvent } from '../presenters/webhooks.ts';
-import type { OperationDeps } from './index.ts';
+import type { OperationDeps } from './deps.ts';
 
 export default (deps: OperationDeps) => async (req: Request, res: Response) => {
   const caller = callerOf(req);

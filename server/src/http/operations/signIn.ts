@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { OperationDeps } from './index.ts';
+import type { OperationDeps } from './deps.ts';
 import type { operations } from '../../generated/openapi.ts';
 import { ApiError } from '../../domain/errors.ts';
 import { invalidCredentials, signIn, SESSION_SECONDS } from '../../domain/dashboard-sessions.ts';

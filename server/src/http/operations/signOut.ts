@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { OperationDeps } from './index.ts';
+import type { OperationDeps } from './deps.ts';
 import { endSession } from '../../domain/dashboard-sessions.ts';
 import { sessionCookie, siteOf } from '../auth.ts';
 import { sessionOf } from '../context.ts';

@@ -3,7 +3,7 @@ import type { operations } from '../../generated/openapi.ts';
 import { merchantOf, submitOtp } from '../../domain/payments.ts';
 import { clientOf } from '../client-address.ts';
 import { presentCheckout } from '../presenters/checkout.ts';
-import type { OperationDeps } from './index.ts';
+import type { OperationDeps } from './deps.ts';
 
 type Body = operations['submitPaymentIntentOtp']['requestBody']['content']['application/json'];
 

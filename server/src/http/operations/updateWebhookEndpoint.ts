@@ -3,7 +3,7 @@ import type { operations } from '../../generated/openapi.ts';
 import { setEndpoint } from '../../domain/webhook-endpoints.ts';
 import { callerOf } from '../context.ts';
 import { presentEndpoint } from '../presenters/webhooks.ts';
-import type { OperationDeps } from './index.ts';
+import type { OperationDeps } from './deps.ts';
 
 type Body = operations['updateWebhookEndpoint']['requestBody']['content']['application/json'];
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isForbiddenAddress, urlProblem } from '../../server/src/webhooks/network-policy.ts';
+import { isForbiddenAddress, urlProblem } from '../../server/src/domain/webhook-targets.ts';
 
 describe('where live webhooks may go', () => {
   it('allows public IPv4 and IPv6 addresses, however they are spelled', () => {

@@ -1,0 +1,11 @@
+import type { Config } from '../../config.ts';
+import type { PaymentsContext } from '../../domain/payments.ts';
+import type { WebhookSettings } from '../../webhooks/deliver.ts';
+
+/** What every operation's handler is made with. */
+export interface OperationDeps {
+  config: Config;
+  payments: PaymentsContext;
+  webhooks: WebhookSettings;
+  publicBaseUrl: () => string;
+}
