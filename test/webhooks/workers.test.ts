@@ -61,13 +61,17 @@ describe('webhook workers', function () {
 
   it('makes an attempt again when the worker making it is killed (SIGKILL): every event arrives', async () => {
     receiver.received.length = 0;
+    const first = await startWorker(svc.database.url);
+    workers.push(first);
+    // A healthy endpoint (one delivery has succeeded) gets several attempts in flight at once.
+    const [warmUp] = await testEvents(1);
+    await waitFor('the first delivery', async () => ((await statusOf(warmUp!)).delivery_status === 'succeeded' ? true : undefined));
+    receiver.received.length = 0;
     // The first worker's attempts hang: the endpoint never answers them.
     let hanging = true;
     receiver.respond = (_r, _i, res) => {
       if (!hanging) res.writeHead(200).end('ok');
     };
-    const first = await startWorker(svc.database.url);
-    workers.push(first);
     const ids = await testEvents(3);
     await receiver.waitFor(3);
     await stop(first, 'SIGKILL');

@@ -37,9 +37,11 @@ export async function recordEvent<T extends EventType>(
   const now = new Date();
   const id = newId('evt');
   const envelope = { id, type, created: Math.floor(now.getTime() / 1000), livemode: scope.livemode, data };
+  // Share-locked until this transaction ends: the endpoint cannot be deleted or disabled between
+  // this look and the queue row's insert (which would leave the event pending for ever).
   const [endpoint] = await sql<{ id: string; disabled: boolean }>(
     em,
-    'select id, disabled_at is not null as disabled from webhook_endpoints where merchant_id = $1 and livemode = $2',
+    'select id, disabled_at is not null as disabled from webhook_endpoints where merchant_id = $1 and livemode = $2 for share',
     [scope.merchantId, scope.livemode],
   );
   const deliver = endpoint !== undefined && !endpoint.disabled;

@@ -119,6 +119,9 @@ export async function findEndpoint(em: EntityManager, merchantId: string, livemo
 /** Deletes the endpoint; the events it still had to deliver end as no_endpoint. */
 export async function deleteEndpoint(em: EntityManager, caller: Caller): Promise<string> {
   return em.transactional(async (tx) => {
+    // Locked first: events being recorded for it commit before, and are seen below; later ones
+    // find no endpoint.
+    await sql(tx, 'select id from webhook_endpoints where merchant_id = $1 and livemode = $2 for update', [caller.merchant.id, caller.livemode]);
     await sql(
       tx,
       `update events e set delivery_status = 'no_endpoint', next_attempt_at = null

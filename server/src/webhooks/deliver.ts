@@ -100,7 +100,11 @@ export async function deliverManually(em: EntityManager, settings: WebhookSettin
     // Delivered: the rest of the schedule has nothing to do, and the endpoint is not failing.
     await sql(tx, "update events set delivery_status = 'succeeded', next_attempt_at = null where id = $1", [eventId]);
     await sql(tx, 'delete from webhook_queue where event_id = $1', [eventId]);
-    await sql(tx, 'update webhook_endpoints set failing_since = null where merchant_id = $1 and livemode = $2', [caller.merchant.id, caller.livemode]);
+    await sql(
+      tx,
+      'update webhook_endpoints set failing_since = null, last_failed_at = null, last_succeeded_at = now() where merchant_id = $1 and livemode = $2',
+      [caller.merchant.id, caller.livemode],
+    );
   });
   return em.fork().findOneOrFail(WebhookDelivery, { id: claim.deliveryId });
 }

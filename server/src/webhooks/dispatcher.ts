@@ -20,6 +20,11 @@ const BATCH = 32;
 const MAX_SLEEP_MS = 1000;
 /** A lease outlasts any attempt (the timeout) by this much, for recording its result. */
 const LEASE_MARGIN_MS = 5000;
+/**
+ * How long to wait when attempts are due but none could be taken (their endpoints are at their
+ * caps): an attempt of this worker that ends wakes it sooner; this is for those of other workers.
+ */
+const CAPPED_SLEEP_MS = 250;
 /** Waits before recording a result again when the database did not take it. */
 const RECORD_RETRIES_MS = [250, 1000, 2000];
 
@@ -32,6 +37,10 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
   const leaseMs = settings.timeoutMs + LEASE_MARGIN_MS;
   let stopped = false;
   let inFlight = 0;
+  // Attempts to failing endpoints take at most half of the worker's places, so that however many
+  // endpoints are dead, the healthy ones always find room.
+  let inFlightFailing = 0;
+  const failingPlaces = Math.max(1, Math.floor(settings.workerConcurrency / 2));
   let ticking = false;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
@@ -61,10 +70,13 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
     try {
       const room = Math.min(BATCH, settings.workerConcurrency - inFlight);
       if (room > 0) {
-        const claims = await claimDue(orm.em.fork(), room, settings.endpointConcurrency, leaseMs);
+        const claims = await claimDue(orm.em.fork(), room, settings.endpointConcurrency, failingPlaces - inFlightFailing, leaseMs);
         for (const claim of claims) start(claim);
         if (claims.length === room) delay = 0; // more may be waiting
-        else delay = Math.min(MAX_SLEEP_MS, (await nextDueInMs(orm.em.fork())) ?? MAX_SLEEP_MS);
+        else {
+          const next = await nextDueInMs(orm.em.fork());
+          delay = next === null ? MAX_SLEEP_MS : next === 0 ? CAPPED_SLEEP_MS : Math.min(MAX_SLEEP_MS, next);
+        }
       }
     } catch (error) {
       // The database itself (restarting, say): look again shortly.
@@ -81,8 +93,10 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
 
   const start = (claim: ScheduledClaim): void => {
     inFlight++;
+    if (claim.failing) inFlightFailing++;
     const made = makeAttempt(claim).finally(() => {
       inFlight--;
+      if (claim.failing) inFlightFailing--;
       attempts.delete(made);
       // A place is free: an attempt may be waiting for it.
       wake();

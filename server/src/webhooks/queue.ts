@@ -11,10 +11,21 @@ export interface ScheduledClaim extends Claim {
   endpointId: string;
   /** The step of the retry schedule this attempt is (1 is the first). */
   step: number;
+  /** Whether its endpoint has been failing (since its last success). */
+  failing: boolean;
 }
 
-/** Takes up to `limit` due attempts, fairly across endpoints and within their caps; one round trip. */
-export async function claimDue(em: EntityManager, limit: number, perEndpoint: number, leaseMs: number): Promise<ScheduledClaim[]> {
+/**
+ * Takes up to `limit` due attempts, fairly across endpoints and within their caps (a failing
+ * endpoint: one at a time, and at most `failingLimit` of them in this claim); one round trip.
+ */
+export async function claimDue(
+  em: EntityManager,
+  limit: number,
+  perEndpoint: number,
+  failingLimit: number,
+  leaseMs: number,
+): Promise<ScheduledClaim[]> {
   const ids = Array.from({ length: limit }, () => newId('whd'));
   const rows = await sql<{
     event_id: string;
@@ -25,7 +36,8 @@ export async function claimDue(em: EntityManager, limit: number, perEndpoint: nu
     secrets: string[];
     payload: string;
     livemode: boolean;
-  }>(em, 'select * from webhook_claim($1, $2, $3, $4)', [limit, perEndpoint, leaseMs, ids]);
+    failing: boolean;
+  }>(em, 'select * from webhook_claim($1, $2, $3, $4, $5)', [limit, perEndpoint, failingLimit, leaseMs, ids]);
   return rows.map((row) => ({
     eventId: row.event_id,
     endpointId: row.endpoint_id,
@@ -35,6 +47,7 @@ export async function claimDue(em: EntityManager, limit: number, perEndpoint: nu
     url: row.url,
     secrets: row.secrets,
     payload: row.payload,
+    failing: row.failing,
   }));
 }
 
@@ -57,11 +70,16 @@ export async function recordAttempt(
   return row?.status ?? null;
 }
 
-/** Milliseconds until the next waiting attempt is due (0 when one is due now); null when none waits. */
+/**
+ * Milliseconds until the next waiting attempt is due: 0 when one is due already (it waits for
+ * room at its endpoint), null when none waits at all.
+ */
 export async function nextDueInMs(em: EntityManager): Promise<number | null> {
   const [row] = await sql<{ ms: string | null }>(
     em,
-    'select greatest(0, ceil(extract(epoch from min(due_at) - clock_timestamp()) * 1000))::bigint as ms from webhook_queue where leased_until is null',
+    `select case when min(due_at) is null then null
+                 else greatest(0, ceil(extract(epoch from min(due_at) - clock_timestamp()) * 1000)) end::bigint as ms
+       from webhook_queue where leased_until is null`,
   );
   return row?.ms == null ? null : Number(row.ms);
 }

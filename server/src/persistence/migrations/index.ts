@@ -7,6 +7,7 @@ import { Migration20261124000000_failed_attempts } from './Migration202611240000
 import { Migration20261124010000_processing_checks } from './Migration20261124010000_processing_checks.ts';
 import { Migration20261124020000_customer_accounts_per_merchant } from './Migration20261124020000_customer_accounts_per_merchant.ts';
 import { Migration20261124030000_webhook_queue } from './Migration20261124030000_webhook_queue.ts';
+import { Migration20261124040000_webhook_fairness } from './Migration20261124040000_webhook_fairness.ts';
 
 // Every migration, oldest first. Listed explicitly so no file-system discovery is needed at run time.
 export const migrationsList = [
@@ -22,4 +23,5 @@ export const migrationsList = [
     class: Migration20261124020000_customer_accounts_per_merchant,
   },
   { name: 'Migration20261124030000_webhook_queue', class: Migration20261124030000_webhook_queue },
+  { name: 'Migration20261124040000_webhook_fairness', class: Migration20261124040000_webhook_fairness },
 ];
