@@ -29,6 +29,8 @@ export interface Config {
   webhookWorkerConcurrency: number;
   /** An endpoint whose deliveries all fail for this many days is disabled. */
   webhookDisableAfterDays: number;
+  /** DNS servers for endpoints' host names, instead of the system's (WEBHOOK_DNS_SERVERS). */
+  webhookDnsServers: string[] | undefined;
   paymentProcessingDelayMs: number;
   intentTtlSeconds: number;
   validateResponses: boolean;
@@ -106,6 +108,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookEndpointConcurrency: integer(read, 'WEBHOOK_ENDPOINT_CONCURRENCY', 5, 1, 100),
     webhookWorkerConcurrency: integer(read, 'WEBHOOK_WORKER_CONCURRENCY', 200, 1, 10_000),
     webhookDisableAfterDays: integer(read, 'WEBHOOK_DISABLE_AFTER_DAYS', 5, 1, 60),
+    webhookDnsServers: dnsServers(read('WEBHOOK_DNS_SERVERS')),
     paymentProcessingDelayMs: integer(read, 'PAYMENT_PROCESSING_DELAY_MS', 3000, 0, 3_600_000),
     intentTtlSeconds: integer(read, 'INTENT_TTL_SECONDS', 86_400, 1, 30 * 86_400),
     validateResponses: boolean(read, 'VALIDATE_RESPONSES', !production),
@@ -182,4 +185,15 @@ function isAddressOrCidr(entry: string): boolean {
   if (family === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** WEBHOOK_DNS_SERVERS: addresses, each maybe with a port (`10.0.0.2`, `127.0.0.1:5353`, `[::1]:53`). */
+function dnsServers(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const servers = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const server of servers) {
+    const host = server.replace(/^\[(.*)\](:\d+)?$/, '$1').replace(/^([^:]+):\d+$/, '$1');
+    if (isIP(host) === 0) throw new ConfigError('WEBHOOK_DNS_SERVERS', `must list IP addresses, each maybe with a port: "${server}" is not one`);
+  }
+  return servers;
 }

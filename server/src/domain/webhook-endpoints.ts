@@ -1,5 +1,4 @@
 // The merchant's webhook endpoint (one per mode) and its signing secrets.
-import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhookEndpoint } from '../persistence/entities/index.ts';
@@ -23,20 +22,18 @@ export function allowsInsecure(livemode: boolean, allowInsecure: boolean): boole
   return !livemode && allowInsecure;
 }
 
-// How long the URL check waits for DNS. An unresolvable name is accepted (its DNS may not exist
-// yet); every attempt resolves it again and refuses a private answer at connect time.
-const SET_TIME_DNS_TIMEOUT_MS = 2000;
+/** Every address a host name has; an unresolvable name answers none. */
+export type ResolveHost = (hostname: string) => Promise<{ address: string }[]>;
 
-async function assertAcceptableUrl(url: string, insecureAllowed: boolean): Promise<void> {
+// An unresolvable name is accepted (its DNS may not exist yet); every attempt resolves it again
+// and refuses a private answer at connect time. `resolve` bounds how long the check may wait.
+async function assertAcceptableUrl(url: string, insecureAllowed: boolean, resolve: ResolveHost): Promise<void> {
   const problem = urlProblem(url, { allowInsecure: insecureAllowed });
   if (problem !== null) throw new ApiError('invalid_request', `The webhook URL ${problem}.`, 'url');
   if (insecureAllowed) return;
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) !== 0) return;
-  const addresses = await Promise.race([
-    lookup(host, { all: true }).catch(() => []),
-    new Promise<[]>((resolve) => setTimeout(() => resolve([]), SET_TIME_DNS_TIMEOUT_MS).unref()),
-  ]);
+  const addresses = await resolve(host).catch(() => []);
   const bad = addresses.find((a) => isForbiddenAddress(a.address));
   if (bad !== undefined) {
     throw new ApiError('invalid_request', "The webhook URL's host resolves to a private address; use a public one.", 'url');
@@ -48,9 +45,9 @@ export async function setEndpoint(
   em: EntityManager,
   caller: Caller,
   url: string,
-  options: { allowInsecure: boolean },
+  options: { allowInsecure: boolean; resolve: ResolveHost },
 ): Promise<{ view: EndpointView; secret: string | null }> {
-  await assertAcceptableUrl(url, allowsInsecure(caller.livemode, options.allowInsecure));
+  await assertAcceptableUrl(url, allowsInsecure(caller.livemode, options.allowInsecure), options.resolve);
   return em.transactional(async (tx) => {
     const now = new Date();
     const [inserted] = await sql<{ id: string }>(

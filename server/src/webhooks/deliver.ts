@@ -10,6 +10,7 @@ import { ApiError, notFound } from '../domain/errors.ts';
 import type { Caller } from '../domain/merchants.ts';
 import { activeSecrets, allowsInsecure, findEndpoint } from '../domain/webhook-endpoints.ts';
 import { postWebhook, type AttemptResult } from './send.ts';
+import type { HostResolver } from './resolve.ts';
 import { signatureHeader } from './signature.ts';
 
 export interface WebhookSettings {
@@ -26,6 +27,8 @@ export interface WebhookSettings {
   workerConcurrency: number;
   /** An endpoint failing without one success for this long is disabled. */
   disableAfterSeconds: number;
+  /** How endpoints' host names are resolved. */
+  resolver: HostResolver;
 }
 
 export const USER_AGENT = 'Nairaflow-Webhooks/1';
@@ -129,5 +132,6 @@ export async function attempt(claim: Claim, settings: WebhookSettings): Promise<
     timeoutMs: settings.timeoutMs,
     policy: { allowInsecure: allowsInsecure(claim.livemode, settings.allowInsecure) },
     ...(settings.ca === undefined ? {} : { ca: settings.ca }),
+    resolver: settings.resolver,
   });
 }

@@ -1,10 +1,11 @@
 // One HTTP attempt at a merchant's endpoint: POST the exact bytes, take any 2xx within the timeout
 // as receipt, never follow a redirect, and read at most 4 KiB of the answer before hanging up.
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isForbiddenAddress, urlProblem, type TargetPolicy } from '../domain/webhook-targets.ts';
+import type { HostResolver } from './resolve.ts';
 
 /** How much of the endpoint's answer is kept (and shown in the delivery log). */
 export const RESPONSE_BODY_LIMIT = 4096;
@@ -25,6 +26,8 @@ export interface AttemptRequest {
   policy: TargetPolicy;
   /** The trusted CA certificates (PEM), when not the system's alone. */
   ca?: string[];
+  /** How the endpoint's host name becomes addresses (never Node's dns.lookup: see resolve.ts). */
+  resolver: HostResolver;
 }
 
 class RefusedTarget extends Error {}
@@ -66,7 +69,7 @@ export async function postWebhook(request: AttemptRequest): Promise<AttemptResul
       headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
       // A fresh connection every attempt: the address is checked each time it is resolved.
       agent: false,
-      lookup: request.policy.allowInsecure ? undefined : guardedLookup,
+      lookup: lookupWith(request.resolver, request.policy),
       ...(request.ca === undefined ? {} : { ca: request.ca }),
     });
     const timer = setTimeout(() => {
@@ -123,6 +126,8 @@ function describeError(error: NodeJS.ErrnoException): string {
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return 'the host name did not resolve';
+    case 'ETIMEOUT':
+      return 'the host name did not resolve in time';
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
       return 'the host is unreachable';
@@ -132,18 +137,25 @@ function describeError(error: NodeJS.ErrnoException): string {
   }
 }
 
-// Resolves like dns.lookup, then refuses every forbidden address before a socket is opened.
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, '', 4);
-    const refused = addresses.find((a) => isForbiddenAddress(a.address));
-    if (refused !== undefined || addresses.length === 0) {
-      // Which private address a name resolves to is the network's business, not the merchant's.
-      const why = new RefusedTarget(`refused target: ${hostname} ${refused === undefined ? 'resolves to no address' : 'resolves to a private address'}`);
-      return callback(why, '', 4);
-    }
-    if (options.all === true) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-    callback(null, addresses[0]!.address, addresses[0]!.family);
-  });
-};
-
+/**
+ * A `lookup` for http.request over our resolver. Unless insecure targets are allowed, every
+ * address is checked before a socket is opened, and a name with any forbidden address is refused.
+ */
+function lookupWith(resolver: HostResolver, policy: TargetPolicy): LookupFunction {
+  return (hostname, options, callback) => {
+    resolver.resolve(hostname).then(
+      (found) => {
+        const addresses = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
+        const refused = policy.allowInsecure ? undefined : addresses.find((a) => isForbiddenAddress(a.address));
+        if (refused !== undefined || addresses.length === 0) {
+          // Which private address a name resolves to is the network's business, not the merchant's.
+          const why = new RefusedTarget(`refused target: ${hostname} ${refused === undefined ? 'resolves to no address' : 'resolves to a private address'}`);
+          return callback(why, '', 4);
+        }
+        if (options.all === true) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+        callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 4),
+    );
+  };
+}

@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import type { Config } from '../config.ts';
 import type { WebhookSettings } from './deliver.ts';
+import { createResolver } from './resolve.ts';
+
+/** How long one DNS question about an endpoint's host may take. */
+const DNS_TIMEOUT_MS = 2000;
 
 export function webhookSettings(config: Config): WebhookSettings {
   return {
@@ -14,5 +18,7 @@ export function webhookSettings(config: Config): WebhookSettings {
     endpointConcurrency: config.webhookEndpointConcurrency,
     workerConcurrency: config.webhookWorkerConcurrency,
     disableAfterSeconds: config.webhookDisableAfterDays * 86_400,
+    // A name that takes longer than this to resolve fails its attempt rather than hold it.
+    resolver: createResolver({ timeoutMs: Math.min(DNS_TIMEOUT_MS, config.webhookTimeoutMs), ...(config.webhookDnsServers === undefined ? {} : { servers: config.webhookDnsServers }) }),
   };
 }

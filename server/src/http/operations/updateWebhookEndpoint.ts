@@ -9,7 +9,7 @@ type Body = operations['updateWebhookEndpoint']['requestBody']['content']['appli
 
 export default (deps: OperationDeps) => async (req: Request, res: Response) => {
   const { url } = req.body as Body;
-  const { view, secret } = await setEndpoint(req.em, callerOf(req), url, { allowInsecure: deps.webhooks.allowInsecure });
+  const { view, secret } = await setEndpoint(req.em, callerOf(req), url, { allowInsecure: deps.webhooks.allowInsecure, resolve: (host) => deps.webhooks.resolver.resolve(host) });
   if (secret === null) res.status(200).json(presentEndpoint(view));
   else res.status(201).json({ ...presentEndpoint(view), secret });
 };
