@@ -1,7 +1,7 @@
 // Card testing and OTP guessing: failed attempts are limited per intent and per client address,
 // counted in PostgreSQL so that every API process sees the same counts.
 import { expect } from 'chai';
-import { card, CARDS, createIntent, events } from '../support/payments.ts';
+import { card, CARDS, createIntent, events, waitFor } from '../support/payments.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 
 describe('card testing and guessing', () => {
@@ -11,9 +11,9 @@ describe('card testing and guessing', () => {
 
   before(async () => {
     // Clients are told apart by the address the (trusted, local) proxy forwards.
-    svc = await startTestService('card_testing', { TRUST_PROXY: 'loopback' });
+    svc = await startTestService('card_testing', { TRUST_PROXY: 'loopback', PAYMENT_PROCESSING_DELAY_MS: '100' });
     // A second API process on the same database: the counts are shared.
-    other = await startTestService('card_testing_b', { TRUST_PROXY: 'loopback' }, { sharing: svc });
+    other = await startTestService('card_testing_b', { TRUST_PROXY: 'loopback', PAYMENT_PROCESSING_DELAY_MS: '100' }, { sharing: svc });
     shop = await svc.createMerchant('Card Testers Beware');
   });
   after(async () => {
@@ -67,6 +67,18 @@ describe('card testing and guessing', () => {
       expect(canceled.data).to.deep.equal({ id: intent.id, cancellation_reason: 'too_many_failed_attempts' });
     });
 
+    it('counts OTPs asked for and then abandoned: a card tester cannot learn which cards are live by asking for OTPs', async () => {
+      const client = newClient();
+      const intent = await createIntent(svc, shop.testKey);
+      const answers = [];
+      for (let i = 0; i < 8; i++) answers.push(await confirmFrom(client, intent, CARDS.otp));
+      // Five OTPs asked for: each later confirm abandons the one before; the sixth is not tried.
+      expect(answers.slice(0, 5).map((a) => a.body.next_action?.type)).to.deep.equal(['otp', 'otp', 'otp', 'otp', 'otp']);
+      expect(answers[5]!.body).to.include({ status: 'canceled', cancellation_reason: 'too_many_failed_attempts' });
+      expect(answers.slice(6).map((a) => a.status)).to.deep.equal([400, 400]);
+      expect(await attempts(intent.id)).to.have.length(5);
+    });
+
     it('counts wrong OTPs: forty wrong codes and then the right one do not pay', async () => {
       const client = newClient();
       const intent = await createIntent(svc, shop.testKey);
@@ -109,13 +121,39 @@ describe('card testing and guessing', () => {
       expect(elsewhere.body.status).to.equal('succeeded');
     });
 
-    it('does not count successes, OTP requests or typing mistakes', async () => {
+    it('counts payments that fail later (processing, then declined) against the address they came from', async () => {
+      const client = newClient();
+      const intents = await Promise.all(Array.from({ length: 20 }, () => createIntent(svc, shop.testKey)));
+      for (const intent of intents) expect((await confirmFrom(client, intent, CARDS.processingFails)).body.status).to.equal('processing');
+      for (const intent of intents) {
+        await waitFor('the processing payment to fail', async () => {
+          const pi = (await svc.request('GET', `/v1/payment_intents/${intent.id}`, { key: shop.testKey })).body;
+          return pi.status === 'processing' ? undefined : pi;
+        });
+      }
+      const next = await createIntent(svc, shop.testKey);
+      expect((await confirmFrom(client, next, CARDS.success)).status).to.equal(429);
+    });
+
+    it('counts OTPs abandoned on other intents against the address', async () => {
+      const client = newClient();
+      // Each intent: an OTP asked for, then a declined card (which abandons it): two failures each.
+      for (let i = 0; i < 10; i++) {
+        const intent = await createIntent(svc, shop.testKey);
+        expect((await confirmFrom(client, intent, CARDS.otp)).body.next_action).to.deep.equal({ type: 'otp' });
+        expect((await confirmFrom(client, intent, CARDS.declined)).body.last_error).to.equal('card_declined');
+      }
+      const next = await createIntent(svc, shop.testKey);
+      expect((await confirmFrom(client, next, CARDS.success)).status).to.equal(429);
+    });
+
+    it('does not count successes, a finished OTP or typing mistakes', async () => {
       const client = newClient();
       for (let i = 0; i < 25; i++) {
         const intent = await createIntent(svc, shop.testKey);
         expect((await confirmFrom(client, intent, '4084 0840 8408 4082')).status).to.equal(400); // fails Luhn
         expect((await confirmFrom(client, intent, CARDS.otp)).body.next_action).to.deep.equal({ type: 'otp' });
-        expect((await confirmFrom(client, intent, CARDS.success)).body.status).to.equal('succeeded');
+        expect((await otpFrom(client, intent, '123456')).body.status).to.equal('succeeded');
       }
     });
 

@@ -45,6 +45,12 @@ export async function releaseAttempt(em: EntityManager, reservation: string): Pr
   await sql(em, 'delete from payment_attempt_failures where id = $1', [reservation]);
 }
 
+/** Counts a failure that came after its request was answered (a processing payment declined, an OTP abandoned). */
+export async function recordLateFailure(em: EntityManager, client: string | null): Promise<void> {
+  if (client === null) return;
+  await sql(em, 'insert into payment_attempt_failures (client, failed_at) values ($1, clock_timestamp())', [client]);
+}
+
 /** Forgets failures that no longer count (run periodically; every reservation also sweeps its own client). */
 export async function purgeOldFailures(em: EntityManager): Promise<number> {
   const rows = await sql(em, `delete from payment_attempt_failures where failed_at < now() - make_interval(secs => $1) returning 1`, [

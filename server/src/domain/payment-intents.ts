@@ -148,13 +148,17 @@ export async function cancelOpenIntent(
   );
 }
 
-/** A card that asked for an OTP and was never finished does not block a new attempt (or a cancel). */
-export async function abandonPendingAttempts(em: EntityManager, intentId: string, now: Date): Promise<void> {
+/**
+ * A card that asked for an OTP and was never finished does not block a new attempt (or a cancel).
+ * Answers the attempts abandoned.
+ */
+export async function abandonPendingAttempts(em: EntityManager, intentId: string, now: Date): Promise<PaymentAttempt[]> {
   const pending = await em.find(PaymentAttempt, { payment_intent_id: intentId, status: 'requires_otp' });
   for (const attempt of pending) {
     attempt.status = 'abandoned';
     attempt.completed_at = now;
   }
+  return pending;
 }
 
 /** Cancels up to `batch` unpaid intents past their expiry; returns how many. */

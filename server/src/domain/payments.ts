@@ -8,7 +8,7 @@ import { newId, sha256Hex } from '../ids.ts';
 import { cardBrand, cardDigits, hasExpired, passesLuhn, type CardInput } from './card.ts';
 import { ApiError } from './errors.ts';
 import { recordEvent } from './events.ts';
-import { releaseAttempt, reserveAttempt, type FailedAttemptLimits } from './failed-attempts.ts';
+import { recordLateFailure, releaseAttempt, reserveAttempt, type FailedAttemptLimits } from './failed-attempts.ts';
 import { abandonPendingAttempts, cancelOpenIntent } from './payment-intents.ts';
 import { sql } from '../persistence/sql.ts';
 import { BalanceLimitError, cardNetwork, hasRoomFor, merchantAccount, platformFees, post, type Posting } from './ledger.ts';
@@ -132,7 +132,14 @@ async function attemptPayment(
       }
       intent.customer_email = input.email;
     }
-    await abandonPendingAttempts(tx, intent.id, now);
+    // An OTP asked for and then left for another card counts as a failed attempt: otherwise asking
+    // for OTPs would tell a card tester, for free, which cards are live.
+    for (const abandoned of await abandonPendingAttempts(tx, intent.id, now)) await recordLateFailure(tx, abandoned.client ?? null);
+    if ((await failedAttempts(tx, intent.id)) >= ctx.limits.perIntent) {
+      // No card is tried: this request is not a failure of its own (the abandoned OTP was).
+      await cancelOpenIntent(tx, intent, 'too_many_failed_attempts');
+      return { intent, failed: false };
+    }
 
     // A payment the ledger could not take (a balance at its limit) is refused before any card is charged.
     if (!(await hasRoomFor(tx, paymentEntries(intent, serviceFee(intent.amount))))) throw new BalanceLimitError();
@@ -157,6 +164,7 @@ async function attemptPayment(
       completed_at: null,
       checks: 0,
       next_check_at: null,
+      client: input.client,
     });
 
     switch (authorization.outcome) {
@@ -241,7 +249,7 @@ async function settleProcessingAttempt(em: EntityManager, ctx: PaymentsContext, 
       return;
     }
     const processor = intent.livemode ? ctx.processors.live : ctx.processors.test;
-    await settle(tx, ctx, intent, attempt, decided ?? (await processor.complete(attempt.processor_reference!)));
+    await settle(tx, ctx, intent, attempt, decided ?? (await processor.complete(attempt.processor_reference!)), true);
   });
 }
 
@@ -297,7 +305,25 @@ function paymentEntries(intent: PaymentIntent, fee: Kobo): Posting['entries'] {
 }
 
 /** Applies the processor's final word to the intent, the ledger and the events, in `em`'s transaction. */
-async function settle(em: EntityManager, ctx: PaymentsContext, intent: PaymentIntent, attempt: PaymentAttempt, result: Settlement): Promise<void> {
+/** Attempts at the intent that failed or were abandoned (an OTP never given). */
+async function failedAttempts(em: EntityManager, intentId: string): Promise<number> {
+  await em.flush();
+  const [counted] = await sql<{ failed: number }>(
+    em,
+    "select count(*)::int as failed from payment_attempts where payment_intent_id = $1 and status in ('failed', 'abandoned')",
+    [intentId],
+  );
+  return counted?.failed ?? 0;
+}
+
+async function settle(
+  em: EntityManager,
+  ctx: PaymentsContext,
+  intent: PaymentIntent,
+  attempt: PaymentAttempt,
+  result: Settlement,
+  late = false,
+): Promise<void> {
   const now = new Date();
   attempt.completed_at = now;
   attempt.processor_reference = null;
@@ -309,14 +335,12 @@ async function settle(em: EntityManager, ctx: PaymentsContext, intent: PaymentIn
     intent.status = 'requires_authentication';
     intent.last_error = result.code;
     await recordEvent(em, scope, 'payment_intent.failed', { id: intent.id, last_error: result.code }, intent.id);
+    // A failure after the request was answered (a processing payment) counts against its client
+    // here; one in a request is counted by that request's reservation.
+    if (late) await recordLateFailure(em, attempt.client ?? null);
     // Card testing and OTP guessing end here: an intent failed this often can no longer be paid.
     await em.flush();
-    const [counted] = await sql<{ failed: number }>(
-      em,
-      "select count(*)::int as failed from payment_attempts where payment_intent_id = $1 and status = 'failed'",
-      [intent.id],
-    );
-    if ((counted?.failed ?? 0) >= ctx.limits.perIntent) await cancelOpenIntent(em, intent, 'too_many_failed_attempts');
+    if ((await failedAttempts(em, intent.id)) >= ctx.limits.perIntent) await cancelOpenIntent(em, intent, 'too_many_failed_attempts');
     return;
   }
   const fee = serviceFee(intent.amount);

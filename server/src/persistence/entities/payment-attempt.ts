@@ -23,6 +23,8 @@ export const PaymentAttempt = defineEntity({
     checks: p.integer(),
     /** When to ask the processor about a processing attempt (next). */
     next_check_at: p.datetime(3).nullable(),
+    /** Who made it (a client key), for failures that come after its request was answered. */
+    client: p.string().nullable(),
   },
 });
 export type PaymentAttempt = InferEntity<typeof PaymentAttempt>;

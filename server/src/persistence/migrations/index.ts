@@ -8,6 +8,7 @@ import { Migration20261124010000_processing_checks } from './Migration2026112401
 import { Migration20261124020000_customer_accounts_per_merchant } from './Migration20261124020000_customer_accounts_per_merchant.ts';
 import { Migration20261124030000_webhook_queue } from './Migration20261124030000_webhook_queue.ts';
 import { Migration20261124040000_webhook_fairness } from './Migration20261124040000_webhook_fairness.ts';
+import { Migration20261124050000_attempt_client } from './Migration20261124050000_attempt_client.ts';
 
 // Every migration, oldest first. Listed explicitly so no file-system discovery is needed at run time.
 export const migrationsList = [
@@ -24,4 +25,5 @@ export const migrationsList = [
   },
   { name: 'Migration20261124030000_webhook_queue', class: Migration20261124030000_webhook_queue },
   { name: 'Migration20261124040000_webhook_fairness', class: Migration20261124040000_webhook_fairness },
+  { name: 'Migration20261124050000_attempt_client', class: Migration20261124050000_attempt_client },
 ];
