@@ -53,6 +53,10 @@ describe('configuration', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, /^TRUST_PROXY .*"10\.0\.0\.0\/33" is not an address or CIDR/],
     [{ TRUST_PROXY: '10.0.0.1, proxy.internal' }, /^TRUST_PROXY .*"proxy\.internal" is not an address or CIDR/],
     [{ TRUST_PROXY: '0' }, /^TRUST_PROXY must be a hop count from 1/],
+    // Wide enough to mean "everyone": TRUST_PROXY=true by another name.
+    [{ TRUST_PROXY: '0.0.0.0/1,128.0.0.0/1' }, /^TRUST_PROXY must name your proxies, not whole swathes of the internet: "0\.0\.0\.0\/1" is wider than \/8$/],
+    [{ TRUST_PROXY: '0.0.0.0/0' }, /^TRUST_PROXY must name your proxies/],
+    [{ TRUST_PROXY: '::/1,8000::/1' }, /^TRUST_PROXY must name your proxies.*wider than \/7/],
     [{ APP_ENV: 'production', DATABASE_URL: 'postgres://db/nf', WEBHOOK_ALLOW_INSECURE: 'true' }, /^WEBHOOK_ALLOW_INSECURE=true is refused when APP_ENV=production/],
     [{ LIVE_PROCESSOR: 'acme' }, /^LIVE_PROCESSOR must be one of sandbox \(got "acme"\)$/],
   ];

@@ -175,6 +175,14 @@ function trustProxy(value: string | undefined): Config['trustProxy'] {
     if (!PROXY_PRESETS.includes(entry) && !isAddressOrCidr(entry)) {
       throw new ConfigError('TRUST_PROXY', `must list proxy addresses or CIDRs: "${entry}" is not an address or CIDR`);
     }
+    const [address, prefix] = entry.split('/');
+    const family = isIP(address ?? '') as 0 | 4 | 6;
+    if (family !== 0 && prefix !== undefined && Number(prefix) < SHORTEST_PREFIX[family]) {
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `must name your proxies, not whole swathes of the internet: "${entry}" is wider than /${SHORTEST_PREFIX[family]}`,
+      );
+    }
   }
   return entries;
 }
@@ -186,6 +194,13 @@ function isAddressOrCidr(entry: string): boolean {
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
+
+/**
+ * The shortest prefixes a proxy list may hold: wider ranges (0.0.0.0/1 and 128.0.0.0/1 together
+ * are everyone) would make TRUST_PROXY=true by another name. 10.0.0.0/8 and fc00::/7 (private)
+ * are as wide as proxies come.
+ */
+const SHORTEST_PREFIX = { 4: 8, 6: 7 } as const;
 
 /** WEBHOOK_DNS_SERVERS: addresses, each maybe with a port (`10.0.0.2`, `127.0.0.1:5353`, `[::1]:53`). */
 function dnsServers(value: string | undefined): string[] | undefined {

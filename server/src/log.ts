@@ -19,11 +19,18 @@ const REDACT_PATHS = [
 ];
 
 const SECRET_PATTERNS: [RegExp, string][] = [
-  [/\bsk_(test|live)_[0-9A-Za-z]+/g, 'sk_$1_[redacted]'],
-  [/\b(pi_[0-9A-Za-z]+)_secret_[0-9A-Za-z]+/g, '$1_secret_[redacted]'],
-  [/\bwhsec_[0-9A-Za-z]+/g, 'whsec_[redacted]'],
-  [/\b(?:\d[ -]?){12,18}\d\b/g, '[card redacted]'],
+  [/sk_(test|live)_[0-9A-Za-z]+/g, 'sk_$1_[redacted]'],
+  [/(pi_[0-9A-Za-z]+)_secret_[0-9A-Za-z]+/g, '$1_secret_[redacted]'],
+  [/whsec_[0-9A-Za-z]+/g, 'whsec_[redacted]'],
+  // A card number, whatever separates its digits (spaces, dashes, dots, plus signs, ...).
+  [/(?<!\d)\d(?:[^0-9A-Za-z]{0,3}\d){11,18}(?!\d)/g, '[card redacted]'],
 ];
+
+/**
+ * The query parameters whose values are logged: the list and filter parameters of the contract.
+ * Every other value (a client secret, a key or a card number someone put in a URL) is masked.
+ */
+const LOGGED_QUERY_PARAMETERS = new Set(['limit', 'starting_after', 'ending_before', 'status', 'type', 'payment_intent', 'delivery_status']);
 
 /** Removes anything shaped like a secret or a card number from text about to be logged. */
 export function redactText(text: string): string {
@@ -44,14 +51,24 @@ export function redactUrl(url: string): string {
     if (decoded === text) break;
     text = decoded;
   }
-  return redactText(text)
-    .replace(/^\/pay\/(?!assets\/)[^?#]+/, '/pay/[redacted]')
-    .replace(/([?&]client_secret=)[^&#]*/gi, '$1[redacted]');
+  const at = text.indexOf('?');
+  const path = redactText(at === -1 ? text : text.slice(0, at)).replace(/^\/pay\/(?!assets\/)[^#]+/, '/pay/[redacted]');
+  if (at === -1) return path;
+  const query = text
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const [name = '', ...rest] = pair.split('=');
+      const value = rest.join('=');
+      if (rest.length === 0) return redactText(name);
+      return LOGGED_QUERY_PARAMETERS.has(name.toLowerCase()) ? `${name}=${redactText(value)}` : `${redactText(name)}=[redacted]`;
+    });
+  return `${path}?${query.join('&')}`;
 }
 
-// Decodes every run of %XX escapes that forms valid UTF-8 and leaves the rest as it is.
+// Decodes every run of %XX escapes that forms valid UTF-8 (and + as a space) and leaves the rest.
 function decodeLeniently(text: string): string {
-  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+  return text.replace(/\+/g, ' ').replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
     try {
       return decodeURIComponent(run);
     } catch {

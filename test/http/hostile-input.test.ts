@@ -143,6 +143,12 @@ describe('hostile input', () => {
       expect(res.body.error.param).to.equal('card.exp_month');
     });
 
+    it('refuses a number too large to represent (1e400) anywhere, rather than storing null', async () => {
+      const res = await svc.request('POST', '/v1/payment_intents', { key: shop.testKey, rawBody: '{"amount": 100, "currency": "NGN", "metadata": {"x": 1e400}}' });
+      expectErrorShape(res, 400, 'invalid_request', '1e400');
+      expect(res.body.error.param).to.equal('metadata.x');
+    });
+
     it('leaves numbers in free-form metadata alone', async () => {
       const res = await svc.request('POST', '/v1/payment_intents', { key: shop.testKey, rawBody: '{"amount": 100, "currency": "NGN", "metadata": {"ratio": 1.0, "big": 1e3}}' });
       expect(res.status, res.text).to.equal(201);
@@ -207,6 +213,27 @@ describe('hostile input', () => {
   });
 
   describe('secrets in URLs', () => {
+    it('masks every query value but the list parameters, and card numbers and keys however they are written', async () => {
+      const lines = logLines.length;
+      const card = '4084 0840 8408 4081';
+      for (const query of [
+        `card=${card.replace(/ /g, '+')}`,
+        `card=${card.replace(/ /g, '.')}`,
+        `card=${encodeURIComponent(card).replace(/%20/g, '%2B')}`,
+        'otp=123456',
+        `k=x${shop.testKey}`,
+        'limit=3&starting_after=pi_000000000000000000000000',
+      ]) {
+        await svc.request('GET', `/v1/payment_intents?${query}`, { key: shop.testKey });
+      }
+      const written = logLines.slice(lines).join('\n');
+      expect(written).to.not.match(/4084.?0840.?8408.?4081/);
+      expect(written).to.not.include('123456');
+      expect(written).to.not.include(shop.testKey.slice(8));
+      expect(written).to.include('limit=3&starting_after=pi_000000000000000000000000');
+      expect(written).to.include('otp=[redacted]');
+    });
+
     it('masks a client secret however it is percent-encoded, in the path and in the query', async () => {
       const created = await svc.request('POST', '/v1/payment_intents', { key: shop.testKey, body: { amount: 1000, currency: 'NGN' } });
       const secret = created.body.client_secret as string;

@@ -67,6 +67,23 @@ describe('idempotency keys', () => {
     expect(await intentCount(merchant.id)).to.equal(1);
   });
 
+  it('tells a __proto__ key from no key at all', async () => {
+    const merchant = await svc.createMerchant('Proto');
+    const first = await svc.request('POST', '/v1/payment_intents', {
+      key: merchant.testKey,
+      rawBody: '{"amount":1000,"currency":"NGN","metadata":{"a":"b"}}',
+      headers: { 'Idempotency-Key': 'proto' },
+    });
+    expect(first.status).to.equal(201);
+    const again = await svc.request('POST', '/v1/payment_intents', {
+      key: merchant.testKey,
+      rawBody: '{"amount":1000,"currency":"NGN","metadata":{"a":"b","__proto__":{}}}',
+      headers: { 'Idempotency-Key': 'proto' },
+    });
+    expect(again.status, again.text).to.equal(400);
+    expect(again.body.error.message).to.include('different metadata.__proto__');
+  });
+
   it('replays the same request however its JSON is laid out (key order, spacing)', async () => {
     const merchant = await svc.createMerchant('Layout');
     const first = await svc.request('POST', '/v1/payment_intents', {

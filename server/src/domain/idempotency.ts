@@ -107,9 +107,9 @@ export function differenceFrom(stored: string, params: Record<string, unknown>):
   }
   const { params: first, filled } = parsed as Fingerprint;
   for (const key of new Set([...Object.keys(params), ...Object.keys(first)])) {
-    if (!(key in params)) return key; // left out now, sent the first time
-    if (!(key in first)) {
-      if (key in filled && firstDifference(filled[key], params[key], key) === null) continue;
+    if (!Object.hasOwn(params, key)) return key; // left out now, sent the first time
+    if (!Object.hasOwn(first, key)) {
+      if (Object.hasOwn(filled, key) && firstDifference(filled[key], params[key], key) === null) continue;
       return key;
     }
     const differs = firstDifference(first[key], params[key], key);
@@ -130,7 +130,8 @@ function firstDifference(a: unknown, b: unknown, path: string): string | null {
   }
   if (isObject(a) && isObject(b)) {
     for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
-      if (!(key in a) || !(key in b)) return `${path}.${key}`;
+      // Own keys only: `__proto__` sent as a key is a key like any other.
+      if (!Object.hasOwn(a, key) || !Object.hasOwn(b, key)) return `${path}.${key}`;
       const differs = firstDifference(a[key], b[key], `${path}.${key}`);
       if (differs !== null) return differs;
     }

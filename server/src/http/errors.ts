@@ -68,7 +68,9 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(err);
     const apiError = toApiError(err);
     const status = STATUS_BY_CODE[apiError.code];
-    if (apiError.code === 'service_unavailable') {
+    if (err instanceof ApiError) {
+      // Refused on purpose (a 503 included: live payments turned off): nothing went wrong here.
+    } else if (apiError.code === 'service_unavailable') {
       unavailableLog((requests) => log.warn({ reason: describeCause(err), requests, request_id: req.requestId }, 'database unavailable: answering 503'));
     } else if (status >= 500) {
       log.error({ err, request_id: req.requestId, method: req.method, path: redactUrl(req.path) }, 'unexpected error');

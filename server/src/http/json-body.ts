@@ -124,6 +124,11 @@ function walk(value: unknown, path: string[], isInteger: (path: string[]) => boo
   for (const [key, child] of Object.entries(value)) {
     const at = [...path, key];
     if (!Array.isArray(value)) checkString(key, path, 'a key');
+    if (typeof child === 'number' && !Number.isFinite(child)) {
+      // 1e400 parses to Infinity, which JSON cannot even write back (it would become null).
+      const param = at.join('.');
+      throw new ApiError('invalid_request', `${param} is a number too large to represent; send at most 15 significant digits.`, param);
+    }
     if (typeof child === 'number' && marked?.has(key) && Number.isInteger(child) && isInteger(at)) {
       const param = at.join('.');
       throw new ApiError(
