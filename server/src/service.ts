@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createApp, type AppDeps } from './http/app.ts';
-import { answerClientError, isTransientDatabaseError } from './http/errors.ts';
+import { answerClientError, answerConnect, answerExpectation, isTransientDatabaseError } from './http/errors.ts';
 import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { startBoss, type Boss } from './jobs/boss.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
@@ -74,7 +74,8 @@ export async function startService({ config, log, onOperationResponse }: Service
     // PUBLIC_BASE_URL, or else where this server listens (with PORT=0, known once it listens).
     const publicBaseUrl = () => config.publicBaseUrl ?? listeningUrl!;
     const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks, publicBaseUrl, onOperationResponse });
-    server = createServer();
+    // A request without Host is refused by the app, in the one error shape (see app.ts).
+    server = createServer({ requireHostHeader: false });
     // Before the app: every response is known, so that a shutdown can end its connection after it.
     server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
       if (draining) {
@@ -86,6 +87,8 @@ export async function startService({ config, log, onOperationResponse }: Service
     });
     server.on('request', app);
     server.on('clientError', answerClientError(log));
+    server.on('connect', answerConnect(log));
+    server.on('checkExpectation', answerExpectation(log));
     // Keep-alive longer than a typical load balancer's idle timeout, so it closes connections first.
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {

@@ -40,7 +40,9 @@ function raw(url: string, request: string | Buffer): Promise<RawAnswer> {
       for (const line of lines) headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
     });
-    socket.end(request);
+    // Not half-closed: the server answers (and closes) while the client still listens.
+    socket.write(request);
+    setTimeout(() => socket.destroy(), 10_000).unref();
   });
 }
 
@@ -164,6 +166,7 @@ describe('hostile input', () => {
     it('answers OPTIONS on every path of the contract with 405 method_not_allowed and an Allow header naming its methods', async () => {
       for (const path of paths) {
         const methods = contract.operations.filter((o) => o.path === path).map((o) => o.method.toUpperCase());
+        if (methods.includes('GET')) methods.push('HEAD');
         const res = await svc.request('OPTIONS', sample(path));
         expectErrorShape(res, 405, 'method_not_allowed', `OPTIONS ${path}`);
         expect(res.headers.get('allow')?.split(', ').sort(), path).to.deep.equal(methods.sort());
@@ -172,15 +175,24 @@ describe('hostile input', () => {
 
     it('puts an Allow header on every 405', async () => {
       for (const [method, path, allow] of [
-        ['DELETE', '/v1/payment_intents', 'GET, POST'],
-        ['PUT', '/v1/payment_intents/pi_000000000000000000000000', 'GET'],
+        ['DELETE', '/v1/payment_intents', 'GET, HEAD, POST'],
+        ['PUT', '/v1/payment_intents/pi_000000000000000000000000', 'GET, HEAD'],
         ['GET', '/v1/payment_intents/pi_000000000000000000000000/cancel', 'POST'],
-        ['PATCH', '/dashboard/api/session', 'DELETE, GET, POST'],
+        ['PATCH', '/dashboard/api/session', 'DELETE, GET, HEAD, POST'],
       ] as const) {
         const res = await svc.request(method, path, { key: shop.testKey });
         expectErrorShape(res, 405, 'method_not_allowed', `${method} ${path}`);
         expect(res.headers.get('allow')?.split(', ').sort().join(', '), path).to.equal(allow);
       }
+    });
+
+    it('answers HEAD wherever GET is answered, without a body', async () => {
+      const res = await svc.request('HEAD', '/v1/balance', { key: shop.testKey });
+      expect(res.status).to.equal(200);
+      expect(res.text).to.equal('');
+      expect(res.headers.get('x-request-id')).to.match(/^req_/);
+      expect((await svc.request('HEAD', '/v1/payment_intents/pi_000000000000000000000000', { key: shop.testKey })).status).to.equal(404);
+      expect((await svc.request('HEAD', '/dashboard')).status).to.equal(200);
     });
 
     it('answers other methods on the pages with 405 and Allow: GET, HEAD', async () => {
@@ -202,6 +214,24 @@ describe('hostile input', () => {
     it('answers a header over 16 KB with 431 in the error shape, with x-request-id', async () => {
       const res = await raw(svc.url, `GET /v1/balance HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
       expectRawErrorShape(res, 431, 'request_headers_too_large');
+    });
+
+    it('answers CONNECT, an unknown Expect and a missing Host in the error shape, with x-request-id', async () => {
+      const connectAnswer = await raw(svc.url, `CONNECT /v1/balance HTTP/1.1\r\nHost: x\r\n\r\n`);
+      expectRawErrorShape(connectAnswer, 405, 'method_not_allowed');
+      const expectAnswer = await raw(svc.url, `GET /v1/balance HTTP/1.1\r\nHost: x\r\nExpect: foo\r\nConnection: close\r\n\r\n`);
+      expectRawErrorShape(expectAnswer, 400, 'invalid_request');
+      const noHost = await raw(svc.url, `GET /v1/balance HTTP/1.1\r\nConnection: close\r\n\r\n`);
+      expectRawErrorShape(noHost, 400, 'invalid_request');
+    });
+
+    it('takes an empty chunked body as no body where none is taken, and refuses a chunked one with content', async () => {
+      const created = await svc.request('POST', '/v1/payment_intents', { key: shop.testKey, body: { amount: 1000, currency: 'NGN' } });
+      const head = `POST /v1/payment_intents/${created.body.id}/cancel HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${shop.testKey}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`;
+      const withContent = await raw(svc.url, `${head}5\r\nhello\r\n0\r\n\r\n`);
+      expectRawErrorShape(withContent, 400, 'invalid_request');
+      const empty = await raw(svc.url, `${head}0\r\n\r\n`);
+      expect(empty.status, empty.body).to.equal(200);
     });
 
     it('answers an invalid method or request line with 400 in the error shape, with x-request-id', async () => {

@@ -237,7 +237,18 @@ export async function completeProcessingAttempt(em: EntityManager, ctx: Payments
   }
 }
 
+/** The longest a processor may take to say how a processing payment ended, before it is asked again later. */
+export const PROCESSOR_ANSWER_TIMEOUT_MS = 30_000;
+
 async function settleProcessingAttempt(em: EntityManager, ctx: PaymentsContext, attemptId: string, decided?: Settlement): Promise<void> {
+  // The processor is asked outside any transaction, so no row stays locked while it answers.
+  let answer = decided;
+  if (answer === undefined) {
+    const attempt = await em.fork().findOne(PaymentAttempt, { id: attemptId });
+    if (attempt === null || attempt.status !== 'processing') return;
+    const processor = attempt.livemode ? ctx.processors.live : ctx.processors.test;
+    answer = await withTimeout(processor.complete(attempt.processor_reference!), PROCESSOR_ANSWER_TIMEOUT_MS, 'the processor did not answer in time');
+  }
   await em.transactional(async (tx) => {
     const attempt = await tx.findOne(PaymentAttempt, { id: attemptId });
     if (attempt === null || attempt.status !== 'processing') return;
@@ -248,9 +259,18 @@ async function settleProcessingAttempt(em: EntityManager, ctx: PaymentsContext, 
       attempt.completed_at = new Date();
       return;
     }
-    const processor = intent.livemode ? ctx.processors.live : ctx.processors.test;
-    await settle(tx, ctx, intent, attempt, decided ?? (await processor.complete(attempt.processor_reference!)), true);
+    await settle(tx, ctx, intent, attempt, answer, true);
   });
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    work.finally(() => clearTimeout(timer)),
+    new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(message)), ms);
+    }),
+  ]);
 }
 
 /** A processing attempt that is due to be asked about, taken by one worker for `leaseMs`. */
@@ -287,7 +307,7 @@ export async function deferCompletion(em: EntityManager, ctx: PaymentsContext, a
     em,
     `update payment_attempts
         set checks = checks + 1,
-            next_check_at = now() + make_interval(secs => least($2::double precision * power(2, checks), 3600000) / 1000)
+            next_check_at = now() + make_interval(secs => least($2::double precision * power(2, least(checks, 30)), 3600000) / 1000)
       where id = $1 and status = 'processing'
       returning checks`,
     [attemptId, Math.max(500, ctx.processingDelayMs)],

@@ -13,7 +13,7 @@ import { errorHandler } from './errors.ts';
 import { authenticateFor, siteOf, type Site } from './auth.ts';
 import { rateLimit, type RateLimitStore } from './rate-limit.ts';
 import { checkBodyFraming, checkJsonBody, checkRawBody, jsonReviver } from './json-body.ts';
-import { checkQueryIntegers, methodGuard, refuseUndecodableUrl } from './request-guards.ts';
+import { checkQueryIntegers, methodGuard, refuseUndecodableUrl, requireHost } from './request-guards.ts';
 import { operationHandlers } from './operations/index.ts';
 import { paymentSheetRouter } from '../web/payment-sheet.ts';
 import { dashboardRouter } from '../web/dashboard.ts';
@@ -48,6 +48,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(requestContext(contract, orm, log, deps.onOperationResponse));
   app.use(strictTransportSecurity);
+  app.use(requireHost);
   app.use(refuseUndecodableUrl);
   app.use(methodGuard(contract));
 
@@ -73,6 +74,11 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: MAX_BODY, reviver: jsonReviver, verify: checkRawBody }));
   app.use(checkJsonBody(contract));
   app.use(checkQueryIntegers(contract));
+  // HEAD is GET without the body (Node leaves the body out by itself): validated and answered as GET.
+  app.use((req, _res, next) => {
+    if (req.method === 'HEAD') req.method = 'GET';
+    next();
+  });
   app.use(
     OpenApiValidator.middleware({
       apiSpec: structuredClone(contract.document) as never,
@@ -116,19 +122,20 @@ const strictTransportSecurity: RequestHandler = (req, res, next) => {
 function requestContext(contract: Contract, orm: MikroORM, log: Logger, onOperationResponse: AppDeps['onOperationResponse']): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
+    const method = req.method;
     req.requestId = newId('req');
     req.em = orm.em.fork();
     res.set('x-request-id', req.requestId);
     res.on('finish', () => {
       if (onOperationResponse !== undefined) {
-        const operation = contract.match(req.method, req.originalUrl.split('?')[0]!);
+        const operation = contract.match(method, req.originalUrl.split('?')[0]!);
         if (operation !== undefined) onOperationResponse(operation.operationId, res.statusCode);
       }
       if (!log.isLevelEnabled('info')) return;
       log.info(
         {
           request_id: req.requestId,
-          method: req.method,
+          method,
           url: redactUrl(req.originalUrl),
           status: res.statusCode,
           ms: Math.round((performance.now() - started) * 10) / 10,

@@ -29,7 +29,10 @@ export interface Contract {
   document: Record<string, unknown>;
   operations: ContractOperation[];
   match(method: string, path: string): ContractOperation | undefined;
-  /** The methods (upper case) the contract's paths matching `path` accept; none for an unknown path. */
+  /**
+   * The methods (upper case) the contract's paths matching `path` accept, HEAD wherever GET is;
+   * none for an unknown path.
+   */
   methodsFor(path: string): string[];
   referenceHtml(): string;
 }
@@ -94,11 +97,16 @@ export function loadContract(): Contract {
     text,
     document: document as unknown as Record<string, unknown>,
     operations,
-    match: (method, requestPath) =>
-      operations.find((o) => o.method === method.toLowerCase() && o.pattern.test(requestPath)),
-    methodsFor: (requestPath) => [
-      ...new Set(operations.filter((o) => o.pattern.test(requestPath)).map((o) => o.method.toUpperCase())),
-    ],
+    // HEAD is answered as GET is, without the body.
+    match: (method, requestPath) => {
+      const wanted = method === 'HEAD' ? 'get' : method.toLowerCase();
+      return operations.find((o) => o.method === wanted && o.pattern.test(requestPath));
+    },
+    methodsFor: (requestPath) => {
+      const methods = new Set(operations.filter((o) => o.pattern.test(requestPath)).map((o) => o.method.toUpperCase()));
+      if (methods.has('GET')) methods.add('HEAD');
+      return [...methods].sort();
+    },
     referenceHtml: () => (referenceHtml ??= readFileSync(REFERENCE_PATH, 'utf8')),
   };
   return cached;

@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
@@ -209,6 +209,37 @@ export function answerClientError(log: Logger) {
         'Connection: close\r\n\r\n' +
         body,
     );
+  };
+}
+
+/** Writes an error in the one shape straight to a socket or response Node handles outside express. */
+function rawError(status: number, error: ApiError, log: Logger, reason: string): { head: string; body: string; requestId: string } {
+  const requestId = newId('req');
+  log.info({ request_id: requestId, status, reason }, 'refused a malformed request');
+  const body = JSON.stringify({ error: { code: error.code, message: error.message, request_id: requestId } });
+  return { head: `HTTP/1.1 ${status} ${STATUS_CODES[status]}`, body, requestId };
+}
+
+/** For the HTTP server's `connect`: the API has no proxy, so CONNECT is a method no path takes. */
+export function answerConnect(log: Logger) {
+  return (_req: IncomingMessage, socket: Duplex): void => {
+    const error = new ApiError('method_not_allowed', 'CONNECT is not a method this API takes; it is not a proxy.');
+    const { head, body, requestId } = rawError(405, error, log, 'CONNECT');
+    socket.end(
+      `${head}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `x-request-id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  };
+}
+
+/** For the HTTP server's `checkExpectation`: an Expect header other than 100-continue. */
+export function answerExpectation(log: Logger) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const error = new ApiError('invalid_request', `Unsupported Expect header (${String(req.headers.expect).slice(0, 40)}); only 100-continue is understood.`);
+    const { body, requestId } = rawError(400, error, log, 'Expect');
+    res
+      .writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-request-id': requestId, connection: 'close' })
+      .end(body);
   };
 }
 

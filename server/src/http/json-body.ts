@@ -53,11 +53,32 @@ export function checkBodyFraming(contract: Contract): RequestHandler {
       throw new ApiError('invalid_request', `The request body must be UTF-8 JSON, not ${charset.slice(0, 40)}.`);
     }
     if (req.is('application/json') === false || req.get('content-type') === undefined) {
+      if (!operation.takesBody && req.get('content-length') === undefined) {
+        // A chunked body may still be empty, which is no body at all: read it to know.
+        return whenEmpty(req, next);
+      }
       if (!operation.takesBody) throw noBodyTaken();
       throw new ApiError('invalid_request', 'Send the request body as JSON with Content-Type: application/json.');
     }
     next();
   };
+}
+
+/** Goes on when the request's (chunked) body turns out empty; refuses it at its first byte otherwise. */
+function whenEmpty(req: Request, next: (error?: unknown) => void): void {
+  let done = false;
+  const finish = (error?: unknown) => {
+    if (done) return;
+    done = true;
+    next(error);
+  };
+  req.on('data', (chunk: Buffer) => {
+    if (chunk.length === 0) return;
+    finish(noBodyTaken());
+    req.resume(); // the rest is read and dropped, so the answer can be sent
+  });
+  req.on('end', () => finish());
+  req.on('error', (error) => finish(error));
 }
 
 /**

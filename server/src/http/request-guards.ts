@@ -5,6 +5,14 @@ import type { RequestHandler, Response } from 'express';
 import { ApiError } from '../domain/errors.ts';
 import type { Contract } from './contract.ts';
 
+/** HTTP/1.1 requires a Host header (RFC 9112); one without it is refused here, in the one shape. */
+export const requireHost: RequestHandler = (req, _res, next) => {
+  if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+    throw new ApiError('invalid_request', 'An HTTP/1.1 request must carry a Host header.');
+  }
+  next();
+};
+
 /** 400 for a URL whose percent-encoding does not decode (`/pay/%ff`), before a router tries. */
 export const refuseUndecodableUrl: RequestHandler = (req, _res, next) => {
   try {
