@@ -32,6 +32,7 @@ describe('the log scan for secrets', () => {
       line({ msg: 'request', url: '/v1/payment_intents/pi_3kTqW8fLp2ZxM0cQv7RbN1yD/checkout?client_secret=[redacted]' }),
       line({ msg: 'x', key: 'sk_test_[redacted]', amount: 250000 }),
       line({ msg: 'x', event: 'evt_123456789012345678901234' }),
+      line({ msg: 'database migrated', migrations: ['Migration20261124050000_attempt_client'] }),
     ].join('\n');
     expect(findSecrets(log)).to.deep.equal([]);
   });

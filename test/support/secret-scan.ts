@@ -19,10 +19,11 @@ const PATTERNS: [Finding['kind'], RegExp][] = [
 ];
 
 /**
- * 12 to 19 digits, maybe grouped by spaces or dashes, not inside a longer run of digits, starting
- * as card numbers do (2 to 6: Mastercard, Amex, Visa, Verve, Discover), and passing Luhn.
+ * 12 to 19 digits, maybe grouped by spaces or dashes, standing alone (not inside a longer run of
+ * digits, nor part of a name such as Migration20261124050000_...), starting as card numbers do
+ * (2 to 6: Mastercard, Amex, Visa, Verve, Discover), and passing Luhn.
  */
-const CARD_SHAPED = /(?<![\d])[2-6](?:[ -]?\d){11,18}(?![\d])/g;
+const CARD_SHAPED = /(?<![\dA-Za-z_])[2-6](?:[ -]?\d){11,18}(?![\dA-Za-z_])/g;
 
 export function findSecrets(log: string): Finding[] {
   const findings: Finding[] = [];
