@@ -1,37 +1,8 @@
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  url: string | undefined;
-  exit: Promise<number | null>;
-}
-
-/** Runs `npm start`'s entry point as its own process and waits for its banner. */
-async function start(env: Record<string, string | undefined>): Promise<Started> {
-  const child = spawn(process.execPath, ['server/src/main.ts'], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exit = new Promise<number | null>((resolveExit) => child.on('exit', (code) => resolveExit(code)));
-  const deadline = Date.now() + 30_000;
-  while (!output.includes('Stop with Ctrl-C') && Date.now() < deadline && child.exitCode === null) {
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  if (!output.includes('Stop with Ctrl-C')) {
-    child.kill('SIGKILL');
-    throw new Error(`no banner:\n${output}`);
-  }
-  const url = /API:\s+(http:\/\/\S+)\/v1/.exec(output)?.[1];
-  return { child, output: () => output, url, exit };
-}
+import { startProcess as start } from './support/processes.ts';
 
 describe('npm start', () => {
   let database: TestDatabase;

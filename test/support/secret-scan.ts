@@ -1,6 +1,7 @@
 // Finds secrets in log lines: secret keys, client secrets, webhook signing secrets, card numbers
 // and one-time codes, however they were percent-encoded. The test run's own log is scanned with it
 // (scripts/test.ts), so a secret that reaches any log in any test fails the run.
+import { passesLuhn } from '../../server/src/domain/card.ts';
 
 export interface Finding {
   kind: 'secret key' | 'client secret' | 'signing secret' | 'card number' | 'one-time code';
@@ -82,16 +83,3 @@ function decodeRepeatedly(text: string): string {
 }
 
 const mask = (secret: string): string => `${secret.slice(0, 6)}${'*'.repeat(Math.max(0, secret.length - 6))}`;
-
-function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
