@@ -1,6 +1,5 @@
 import express, { type Express, type RequestHandler } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { PaymentsContext } from '../domain/payments.ts';
@@ -14,6 +13,7 @@ import { authenticateFor, siteOf, type Site } from './auth.ts';
 import { rateLimit, type RateLimitStore } from './rate-limit.ts';
 import { checkBodyFraming, checkJsonBody, checkRawBody, jsonReviver } from './json-body.ts';
 import { checkQueryIntegers, methodGuard, refuseUndecodableUrl, requireHost } from './request-guards.ts';
+import { contractValidator } from './validator.ts';
 import { operationHandlers } from './operations/index.ts';
 import { paymentSheetRouter } from '../web/payment-sheet.ts';
 import { dashboardRouter } from '../web/dashboard.ts';
@@ -46,6 +46,17 @@ export function createApp(deps: AppDeps): Express {
   app.set('case sensitive routing', true);
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
+  // Each request's EntityManager is forked on first use: many answers (refusals, pages) never touch
+  // the database. Defined once on the app's request prototype, not on every request.
+  const forks = new WeakMap<object, EntityManager>();
+  Object.defineProperty(app.request, 'em', {
+    get(this: object) {
+      let em = forks.get(this);
+      if (em === undefined) forks.set(this, (em = orm.em.fork()));
+      return em;
+    },
+    configurable: true,
+  });
   app.use(requestContext(contract, orm, log, deps.onOperationResponse));
   app.use(strictTransportSecurity);
   app.use(requireHost);
@@ -70,25 +81,16 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(['/v1', '/dashboard/api'], rateLimit(deps.rateLimitStore, config.rateLimitPerMinute));
   app.use(['/v1', '/dashboard/api'], authenticateWhereRequired(contract, siteOf(deps.publicBaseUrl)));
-  app.use(checkBodyFraming(contract));
+  app.use(checkBodyFraming());
   app.use(express.json({ limit: MAX_BODY, reviver: jsonReviver, verify: checkRawBody }));
   app.use(checkJsonBody(contract));
-  app.use(checkQueryIntegers(contract));
+  app.use(checkQueryIntegers);
   // HEAD is GET without the body (Node leaves the body out by itself): validated and answered as GET.
   app.use((req, _res, next) => {
     if (req.method === 'HEAD') req.method = 'GET';
     next();
   });
-  app.use(
-    OpenApiValidator.middleware({
-      apiSpec: structuredClone(contract.document) as never,
-      ignorePaths: /^\/(?!(v1|dashboard\/api)(\/|$))/,
-      validateRequests: { allowUnknownQueryParameters: false },
-      validateResponses: config.validateResponses ? { removeAdditional: false } : false,
-      validateSecurity: false,
-      validateFormats: true,
-    }),
-  );
+  app.use(contractValidator(contract, { validateResponses: config.validateResponses }));
 
   const handlerDeps = { config, payments: deps.payments, webhooks: deps.webhooks, publicBaseUrl: deps.publicBaseUrl };
   for (const operation of contract.operations) {
@@ -124,12 +126,12 @@ function requestContext(contract: Contract, orm: MikroORM, log: Logger, onOperat
     const started = performance.now();
     const method = req.method;
     req.requestId = newId('req');
-    req.em = orm.em.fork();
+    req.operation = contract.match(method, req.originalUrl.split('?')[0]!);
+
     res.set('x-request-id', req.requestId);
     res.on('finish', () => {
       if (onOperationResponse !== undefined) {
-        const operation = contract.match(method, req.originalUrl.split('?')[0]!);
-        if (operation !== undefined) onOperationResponse(operation.operationId, res.statusCode);
+        if (req.operation !== undefined) onOperationResponse(req.operation.operationId, res.statusCode);
       }
       if (!log.isLevelEnabled('info')) return;
       log.info(
@@ -151,8 +153,7 @@ function requestContext(contract: Contract, orm: MikroORM, log: Logger, onOperat
 function authenticateWhereRequired(contract: Contract, site: Site): RequestHandler {
   const byOperation = new Map(contract.operations.filter((o) => o.secured).map((o) => [o, authenticateFor(o, site)]));
   return (req, res, next) => {
-    const operation = contract.match(req.method, req.originalUrl.split('?')[0]!);
-    const authenticate = operation === undefined ? undefined : byOperation.get(operation);
+    const authenticate = req.operation === undefined ? undefined : byOperation.get(req.operation);
     if (authenticate !== undefined) return authenticate(req, res, next);
     next();
   };

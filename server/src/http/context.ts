@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Caller } from '../domain/merchants.ts';
 import type { DashboardSession } from '../domain/dashboard-sessions.ts';
+import type { ContractOperation } from './contract.ts';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -8,8 +9,10 @@ declare global {
     interface Request {
       /** `req_...`, also sent as the x-request-id header and in every error body. */
       requestId: string;
-      /** A fresh EntityManager for this request. */
+      /** A fresh EntityManager for this request (forked when first used). */
       em: EntityManager;
+      /** The contract's operation this request is for (its method and path), matched once as it arrives. */
+      operation: ContractOperation | undefined;
       /** Set by the secret-key authentication for operations that require it. */
       caller?: Caller;
       /** Set when a dashboard session (not a secret key) authenticated the request. */

@@ -44,9 +44,9 @@ const noBodyTaken = (): ApiError =>
  * only to an operation that takes one. Otherwise a body could be ignored without a word (an
  * unlabelled one, or one sent where none is read) or read as something else (UTF-16).
  */
-export function checkBodyFraming(contract: Contract): RequestHandler {
+export function checkBodyFraming(): RequestHandler {
   return (req, _res, next) => {
-    const operation = hasBody(req) ? contract.match(req.method, req.path) : undefined;
+    const operation = hasBody(req) ? req.operation : undefined;
     if (operation === undefined) return next();
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.get('content-type') ?? '')?.[1]?.toLowerCase();
     if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
@@ -124,7 +124,7 @@ type Schema = Record<string, unknown>;
 export function checkJsonBody(contract: Contract): RequestHandler {
   return (req, _res, next) => {
     const body: unknown = req.body;
-    const operation = contract.match(req.method, req.path);
+    const operation = req.operation;
     if (body === undefined) return next();
     if (operation !== undefined && !operation.takesBody) {
       // `{}` is what many HTTP clients send with every POST: it says nothing, and is let through.

@@ -34,6 +34,7 @@ const PAGE_METHODS = ['GET', 'HEAD'];
  */
 export function methodGuard(contract: Contract): RequestHandler {
   return (req, res, next) => {
+    if (req.operation !== undefined) return next();
     const api = contract.methodsFor(req.path);
     const allowed = api.length > 0 ? api : !req.path.startsWith('/dashboard/api') && PAGE.test(req.path) ? PAGE_METHODS : [];
     if (allowed.length === 0 || allowed.includes(req.method)) return next();
@@ -50,15 +51,12 @@ export function methodNotAllowed(res: Response, allowed: readonly string[]): Api
  * An integer query parameter (`limit`) must be written as a whole number: `10.00000000000000001`
  * would otherwise be read as 10 on its way through the validator's type coercion.
  */
-export function checkQueryIntegers(contract: Contract): RequestHandler {
-  return (req, _res, next) => {
-    const operation = contract.match(req.method, req.path);
-    for (const name of operation?.integerQuery ?? []) {
-      const value: unknown = req.query[name];
-      if (typeof value === 'string' && !/^-?\d+$/.test(value)) {
-        throw new ApiError('invalid_request', `${name} must be a whole number (got "${value.slice(0, 40)}").`, name);
-      }
+export const checkQueryIntegers: RequestHandler = (req, _res, next) => {
+  for (const name of req.operation?.integerQuery ?? []) {
+    const value: unknown = req.query[name];
+    if (typeof value === 'string' && !/^-?\d+$/.test(value)) {
+      throw new ApiError('invalid_request', `${name} must be a whole number (got "${value.slice(0, 40)}").`, name);
     }
-    next();
-  };
-}
+  }
+  next();
+};
