@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createApp, type AppDeps } from './http/app.ts';
+import { keyCache, type KeyCache } from './http/key-cache.ts';
 import { answerClientError, answerConnect, answerExpectation, isTransientDatabaseError } from './http/errors.ts';
 import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { startBoss, type Boss } from './jobs/boss.ts';
@@ -69,11 +70,13 @@ export async function startService({ config, log, onOperationResponse }: Service
   let draining = false;
   let listeningUrl: string | undefined;
   let rateLimitStore: RateLimitStore | undefined;
+  let keys: KeyCache | undefined;
   if (config.role !== 'worker') {
+    keys = keyCache(config.databaseUrl, log);
     rateLimitStore = config.rateLimitStore === 'postgres' ? new PostgresRateLimitStore(orm) : new MemoryRateLimitStore();
     // PUBLIC_BASE_URL, or else where this server listens (with PORT=0, known once it listens).
     const publicBaseUrl = () => config.publicBaseUrl ?? listeningUrl!;
-    const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks, publicBaseUrl, onOperationResponse });
+    const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks, publicBaseUrl, keys, onOperationResponse });
     // A request without Host is refused by the app, in the one error shape (see app.ts).
     server = createServer({ requireHostHeader: false });
     // Before the app: every response is known, so that a shutdown can end its connection after it.
@@ -121,6 +124,7 @@ export async function startService({ config, log, onOperationResponse }: Service
         clearTimeout(force);
       }
       rateLimitStore?.close?.();
+      await keys?.close();
       await paymentCompletion?.stop();
       await dispatcher?.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });

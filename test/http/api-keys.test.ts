@@ -90,4 +90,41 @@ describe('secret keys in the dashboard', () => {
     expect(res.status).to.equal(400);
     expect(res.body.error).to.include({ code: 'invalid_request', param: 'id' });
   });
+
+  describe('with another API process that has the key cached', () => {
+    let other: TestService;
+    before(async () => {
+      other = await startTestService('api_keys_b', {}, { sharing: svc });
+    });
+    after(() => other.stop());
+
+    const answersThere = async (key: string) => (await other.request('GET', '/v1/balance', { key })).status;
+    const soon = async (check: () => Promise<boolean>) => {
+      const deadline = Date.now() + 1000;
+      while (!(await check())) {
+        if (Date.now() > deadline) return false;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return true;
+    };
+
+    it('stops the old key there too, within moments of the roll', async () => {
+      const merchant = await svc.createMerchant('Two Processes');
+      const session = await svc.signIn(merchant);
+      expect(await answersThere(merchant.testKey)).to.equal(200); // now cached in the other process
+      expect(await answersThere(merchant.testKey)).to.equal(200);
+      const keys = (await svc.request('GET', '/dashboard/api/api_keys', { session })).body.data as { id: string; livemode: boolean }[];
+      const rolled = await svc.request('POST', `/dashboard/api/api_keys/${keys.find((k) => !k.livemode)!.id}/roll`, { session });
+      expect(rolled.status).to.equal(201);
+      expect(await soon(async () => (await answersThere(merchant.testKey)) === 401)).to.equal(true);
+      expect(await answersThere(rolled.body.secret)).to.equal(200);
+    });
+
+    it('stops a key revoked by any means (here, by hand in SQL), within moments', async () => {
+      const merchant = await svc.createMerchant('Revoked By Hand');
+      expect(await answersThere(merchant.liveKey)).to.equal(200);
+      await svc.service.orm.em.fork().execute('update api_keys set revoked_at = now() where merchant_id = ? and livemode = true', [merchant.id]);
+      expect(await soon(async () => (await answersThere(merchant.liveKey)) === 401)).to.equal(true);
+    });
+  });
 });

@@ -10,6 +10,7 @@ import { redactUrl } from '../log.ts';
 import { loadContract, type Contract } from './contract.ts';
 import { errorHandler } from './errors.ts';
 import { authenticateFor, siteOf, type Site } from './auth.ts';
+import type { KeyCache } from './key-cache.ts';
 import { rateLimit, type RateLimitStore } from './rate-limit.ts';
 import { checkBodyFraming, checkJsonBody, checkRawBody, jsonReviver } from './json-body.ts';
 import { checkQueryIntegers, methodGuard, refuseUndecodableUrl, requireHost } from './request-guards.ts';
@@ -28,6 +29,8 @@ export interface AppDeps {
   webhooks: WebhookSettings;
   /** Where customers reach this service (payment sheet links). */
   publicBaseUrl: () => string;
+  /** What secret keys authenticate as (cached per process, forgotten on revocation). */
+  keys: KeyCache;
   /** Called once per answered API operation (the tests use it to prove every documented response occurs). */
   onOperationResponse?: (operationId: string, status: number) => void;
 }
@@ -80,7 +83,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(dashboardRouter());
 
   app.use(['/v1', '/dashboard/api'], rateLimit(deps.rateLimitStore, config.rateLimitPerMinute));
-  app.use(['/v1', '/dashboard/api'], authenticateWhereRequired(contract, siteOf(deps.publicBaseUrl)));
+  app.use(['/v1', '/dashboard/api'], authenticateWhereRequired(contract, siteOf(deps.publicBaseUrl), deps.keys));
   app.use(checkBodyFraming());
   app.use(express.json({ limit: MAX_BODY, reviver: jsonReviver, verify: checkRawBody }));
   app.use(checkJsonBody(contract));
@@ -92,7 +95,7 @@ export function createApp(deps: AppDeps): Express {
   });
   app.use(contractValidator(contract, { validateResponses: config.validateResponses }));
 
-  const handlerDeps = { config, payments: deps.payments, webhooks: deps.webhooks, publicBaseUrl: deps.publicBaseUrl };
+  const handlerDeps = { config, payments: deps.payments, webhooks: deps.webhooks, publicBaseUrl: deps.publicBaseUrl, keys: deps.keys };
   for (const operation of contract.operations) {
     const factory = operationHandlers[operation.operationId as keyof typeof operationHandlers];
     if (factory === undefined) throw new Error(`openapi.yaml names operation ${operation.operationId}, which has no handler`);
@@ -150,8 +153,8 @@ function requestContext(contract: Contract, orm: MikroORM, log: Logger, onOperat
 }
 
 /** Authentication for exactly the operations whose contract asks for it, by its schemes, before any validation. */
-function authenticateWhereRequired(contract: Contract, site: Site): RequestHandler {
-  const byOperation = new Map(contract.operations.filter((o) => o.secured).map((o) => [o, authenticateFor(o, site)]));
+function authenticateWhereRequired(contract: Contract, site: Site, keys: KeyCache): RequestHandler {
+  const byOperation = new Map(contract.operations.filter((o) => o.secured).map((o) => [o, authenticateFor(o, site, keys)]));
   return (req, res, next) => {
     const authenticate = req.operation === undefined ? undefined : byOperation.get(req.operation);
     if (authenticate !== undefined) return authenticate(req, res, next);

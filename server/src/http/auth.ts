@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { ContractOperation } from './contract.ts';
-import { authenticate } from '../domain/merchants.ts';
+import type { KeyCache } from './key-cache.ts';
 import { csrfTokenMatches, findSession, type DashboardSession } from '../domain/dashboard-sessions.ts';
 import { ApiError } from '../domain/errors.ts';
 
@@ -34,30 +34,33 @@ export function sessionCookie(site: Site, req: Request, value: string, maxAgeSec
 }
 
 /** Bearer secret-key authentication: 401 invalid_api_key for a missing, malformed, unknown or revoked key. */
-export const requireSecretKey: RequestHandler = async (req, _res, next) => {
-  const header = req.get('authorization');
-  if (header === undefined) {
-    throw new ApiError('invalid_api_key', 'No API key provided. Send your secret key as "Authorization: Bearer sk_test_...".');
-  }
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (match === null) {
-    throw new ApiError('invalid_api_key', 'Malformed Authorization header. Use "Authorization: Bearer <secret key>".');
-  }
-  const caller = await authenticate(req.em, match[1]!);
-  if (caller === null) {
-    // Never echo the key back: a mistyped live key in a log or a bug report is still a live key.
-    throw new ApiError('invalid_api_key', 'Invalid API key. Check the secret key in your dashboard; it may have been rolled.');
-  }
-  req.caller = caller;
-  next();
-};
+export function requireSecretKey(keys: KeyCache): RequestHandler {
+  return async (req, _res, next) => {
+    const header = req.get('authorization');
+    if (header === undefined) {
+      throw new ApiError('invalid_api_key', 'No API key provided. Send your secret key as "Authorization: Bearer sk_test_...".');
+    }
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (match === null) {
+      throw new ApiError('invalid_api_key', 'Malformed Authorization header. Use "Authorization: Bearer <secret key>".');
+    }
+    const caller = await keys.authenticate(req.em, match[1]!);
+    if (caller === null) {
+      // Never echo the key back: a mistyped live key in a log or a bug report is still a live key.
+      throw new ApiError('invalid_api_key', 'Invalid API key. Check the secret key in your dashboard; it may have been rolled.');
+    }
+    req.caller = caller;
+    next();
+  };
+}
 
 /**
  * Authenticates an operation by whichever of its contract's schemes the request uses: a request
  * with an Authorization header (or for an operation no session may call) by its secret key, else
  * by the dashboard session cookie.
  */
-export function authenticateFor(operation: ContractOperation, site: Site): RequestHandler {
+export function authenticateFor(operation: ContractOperation, site: Site, keys: KeyCache): RequestHandler {
+  const bySecretKey = requireSecretKey(keys);
   const takesKey = operation.schemes.has('secretKey');
   const takesSession = operation.schemes.has('dashboardSession');
   return async (req, res, next) => {
@@ -66,7 +69,7 @@ export function authenticateFor(operation: ContractOperation, site: Site): Reque
     // gone: it must hear that the session ended, not that an API key is missing.
     const fromDashboard = req.get('nairaflow-mode') !== undefined || req.get('x-csrf-token') !== undefined;
     if (takesKey && (!takesSession || req.get('authorization') !== undefined || (token === undefined && !fromDashboard))) {
-      return requireSecretKey(req, res, next);
+      return bySecretKey(req, res, next);
     }
     if (token === undefined) throw sessionEnded();
     const session = await findSession(req.em, token);

@@ -3,10 +3,10 @@
 // workers run), makes them concurrently, records each result as it comes, and takes more as soon
 // as there is room. When nothing is due it sleeps until the next attempt is, or until a new event
 // wakes it (LISTEN), whichever comes first.
-import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { WEBHOOK_CHANNEL } from '../domain/events.ts';
+import { listen } from '../persistence/notifications.ts';
 import { attempt, retryDelayMs, type WebhookSettings } from './deliver.ts';
 import { claimDue, nextDueInMs, recordAttempt, type ScheduledClaim } from './queue.ts';
 import type { AttemptResult } from './send.ts';
@@ -129,7 +129,9 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
     }
   };
 
-  const listener = listen(orm.config.get('clientUrl')!, wake, log);
+  // New events wake the dispatcher; events committed while it was not listening are found by its
+  // own look, at once when it starts listening again and every MAX_SLEEP_MS in any case.
+  const listener = listen(orm.config.get('clientUrl')!, [{ name: WEBHOOK_CHANNEL, onNotify: wake, onListening: wake }], log);
   wake();
 
   return {
@@ -138,50 +140,6 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
       clearTimeout(timer);
       await listener.close();
       await Promise.all(attempts);
-    },
-  };
-}
-
-/**
- * LISTENs for new events on a connection of its own, and reconnects when it drops (the database
- * restarted): meanwhile the dispatcher still looks every MAX_SLEEP_MS.
- */
-function listen(databaseUrl: string, onNotify: () => void, log: Logger): { close(): Promise<void> } {
-  let client: pg.Client | undefined;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  const connect = async (delayMs: number): Promise<void> => {
-    if (closed) return;
-    const next = new pg.Client({ connectionString: databaseUrl, application_name: 'nairaflow-webhooks-listen' });
-    const reconnect = () => {
-      if (client !== next || closed) return;
-      client = undefined;
-      void next.end().catch(() => undefined);
-      retry = setTimeout(() => void connect(Math.min(delayMs * 2, 10_000)), delayMs);
-    };
-    next.on('error', reconnect);
-    next.on('end', reconnect);
-    next.on('notification', onNotify);
-    client = next;
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${WEBHOOK_CHANNEL}`);
-      if (closed) await next.end();
-      // Events committed while it was not listening are found by the dispatcher's own look.
-      else onNotify();
-    } catch (error) {
-      log.debug({ err: error }, 'webhook listener could not connect; retrying');
-      reconnect();
-    }
-  };
-  void connect(500);
-
-  return {
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      await client?.end().catch(() => undefined);
     },
   };
 }

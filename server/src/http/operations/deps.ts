@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { PaymentsContext } from '../../domain/payments.ts';
 import type { WebhookSettings } from '../../webhooks/deliver.ts';
+import type { KeyCache } from '../key-cache.ts';
 
 /** What every operation's handler is made with. */
 export interface OperationDeps {
@@ -8,4 +9,5 @@ export interface OperationDeps {
   payments: PaymentsContext;
   webhooks: WebhookSettings;
   publicBaseUrl: () => string;
+  keys: KeyCache;
 }

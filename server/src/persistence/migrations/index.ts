@@ -9,6 +9,7 @@ import { Migration20261124020000_customer_accounts_per_merchant } from './Migrat
 import { Migration20261124030000_webhook_queue } from './Migration20261124030000_webhook_queue.ts';
 import { Migration20261124040000_webhook_fairness } from './Migration20261124040000_webhook_fairness.ts';
 import { Migration20261124050000_attempt_client } from './Migration20261124050000_attempt_client.ts';
+import { Migration20261124060000_key_notifications } from './Migration20261124060000_key_notifications.ts';
 
 // Every migration, oldest first. Listed explicitly so no file-system discovery is needed at run time.
 export const migrationsList = [
@@ -26,4 +27,5 @@ export const migrationsList = [
   { name: 'Migration20261124030000_webhook_queue', class: Migration20261124030000_webhook_queue },
   { name: 'Migration20261124040000_webhook_fairness', class: Migration20261124040000_webhook_fairness },
   { name: 'Migration20261124050000_attempt_client', class: Migration20261124050000_attempt_client },
+  { name: 'Migration20261124060000_key_notifications', class: Migration20261124060000_key_notifications },
 ];
