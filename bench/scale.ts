@@ -1,0 +1,107 @@
+// Flat as the data grows: the API's p99 for the reads and writes merchants make most, first on a
+// (nearly) empty database, then on one seeded with set-based SQL (no API calls) to the issue's
+// sizes: 1,000,000 payment intents, 2,000,000 events each with a delivery, 1,000,000 idempotency
+// keys, across 1,000 merchants. The bench's own merchant is a large one (a tenth of the intents
+// and events), so that its lists and deep pages run over real volumes.
+import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
+import { withClient } from './measure.ts';
+
+export interface SeedSizes {
+  merchants: number;
+  intents: number;
+  events: number;
+  idempotencyKeys: number;
+}
+
+export const FULL_SEED: SeedSizes = { merchants: 1000, intents: 1_000_000, events: 2_000_000, idempotencyKeys: 1_000_000 };
+export const QUICK_SEED: SeedSizes = { merchants: 100, intents: 50_000, events: 100_000, idempotencyKeys: 50_000 };
+
+/** What the seed made: how long it took, and ids the measurements need. */
+export interface Seeded {
+  seconds: number;
+  sizes: SeedSizes;
+}
+
+/**
+ * Seeds `databaseUrl` (already migrated, with the bench merchant `merchantId`) to `sizes`. Every
+ * row is made by a handful of INSERT ... SELECT FROM generate_series statements; then the tables
+ * are analysed, as autovacuum would do on a live database.
+ */
+export async function seed(databaseUrl: string, merchantId: string, sizes: SeedSizes, tag = 'seed'): Promise<Seeded> {
+  if (!/^[a-z]{4}$/.test(tag)) throw new Error('a seed tag is four letters: ids are the prefix, the tag and 20 digits');
+  const started = performance.now();
+  await withClient(databaseUrl, async (c) => {
+    const run = (text: string, values: unknown[] = []) => c.query(text, values);
+    // The other merchants: m = 1 .. merchants - 1, with a key each.
+    await run(
+      `insert into merchants (id, name, logo_url, created_at)
+       select 'acct_${tag}' || lpad(m::text, 20, '0'), 'Seeded ' || m, null, now() from generate_series(1, $1 - 1) m`,
+      [sizes.merchants],
+    );
+    await run(
+      `insert into api_keys (id, merchant_id, livemode, key_hash, last4, created_at)
+       select 'key_${tag}' || lpad(m::text, 20, '0'), 'acct_${tag}' || lpad(m::text, 20, '0'), false, md5(m::text) || md5('k' || m), 'seed', now()
+         from generate_series(1, $1 - 1) m`,
+      [sizes.merchants],
+    );
+    // Intents: a tenth for the bench merchant, the rest spread over the others; created over the
+    // last 180 days, most paid.
+    const owner = (n: string) => `case when ${n} % 10 = 0 or $3 = 1 then $2 else 'acct_${tag}' || lpad((1 + ${n} % greatest($3 - 1, 1))::text, 20, '0') end`;
+    await run(
+      `insert into payment_intents (id, merchant_id, livemode, amount, currency, description, metadata, status, method,
+                                    customer_email, client_secret_hash, amount_refunded, service_fee, created_at, expires_at, succeeded_at)
+       select 'pi_${tag}' || lpad(n::text, 20, '0'), ${owner('n')}, false, 1000 + (n % 500) * 100, 'NGN', 'Seeded order ' || n,
+              jsonb_build_object('order_id', n::text), case when n % 4 = 0 then 'requires_authentication' else 'succeeded' end,
+              case when n % 4 = 0 then null else 'card' end, 'customer' || (n % 5000) || '@example.com', md5(n::text), 0,
+              case when n % 4 = 0 then null else 15 + (n % 500) * 2 end,
+              now() - make_interval(secs => (n * 15552000.0 / $1)),
+              now() - make_interval(secs => (n * 15552000.0 / $1)) + interval '1 day',
+              case when n % 4 = 0 then null else now() - make_interval(secs => (n * 15552000.0 / $1)) + interval '1 minute' end
+         from generate_series(1, $1) n`,
+      [sizes.intents, merchantId, sizes.merchants],
+    );
+    // Events (two per intent's worth), each delivered once.
+    await run(
+      `insert into events (id, merchant_id, livemode, type, payment_intent_id, payload, created_at, delivery_status, attempts, next_attempt_at)
+       select 'evt_${tag}' || lpad(e::text, 20, '0'), ${owner('(e / 2)')}, false,
+              case when e % 2 = 0 then 'payment_intent.succeeded' else 'payment_intent.failed' end,
+              'pi_${tag}' || lpad((e / 2 + 1)::text, 20, '0'),
+              json_build_object('id', 'evt_${tag}' || lpad(e::text, 20, '0'), 'type', 'payment_intent.failed',
+                                'created', 0, 'livemode', false, 'data', json_build_object('id', 'pi', 'last_error', 'card_declined'))::text,
+              now() - make_interval(secs => (e * 15552000.0 / $1)), 'succeeded', 1, null
+         from generate_series(1, $1) e`,
+      [sizes.events, merchantId, sizes.merchants],
+    );
+    await run(
+      `insert into webhook_deliveries (id, event_id, attempt, trigger, schedule_step, url, started_at, finished_at, duration_ms, response_status, response_body)
+       select 'whd_${tag}' || lpad(e::text, 20, '0'), 'evt_${tag}' || lpad(e::text, 20, '0'), 1, 'scheduled', 1, 'https://shop.example.com/hooks',
+              now() - make_interval(secs => (e * 15552000.0 / $1)), now() - make_interval(secs => (e * 15552000.0 / $1)), 35, 200, 'ok'
+         from generate_series(1, $1) e`,
+      [sizes.events],
+    );
+    // Idempotency keys of the last day (older ones are gone).
+    await run(
+      `insert into idempotency_keys (merchant_id, livemode, key, operation, fingerprint, response_status, response_body, created_at)
+       select ${owner('k')}, false, 'seed-key-${tag}-' || k, 'createPaymentIntent', '{"v":2,"params":{},"filled":{}}', 201, '{}',
+              now() - make_interval(secs => (k * 86000.0 / $1))
+         from generate_series(1, $1) k`,
+      [sizes.idempotencyKeys, merchantId, sizes.merchants],
+    );
+    for (const table of ['merchants', 'api_keys', 'payment_intents', 'events', 'webhook_deliveries', 'idempotency_keys']) {
+      await run(`vacuum analyze ${table}`);
+    }
+  });
+  return { seconds: Math.round((performance.now() - started) / 100) / 10, sizes };
+}
+
+/** An id of the bench merchant's intents about `depth` of the way down its list (0 newest, 1 oldest). */
+export async function intentAtDepth(client: pg.Client, merchantId: string, depth: number): Promise<string> {
+  const { rows } = await client.query<{ id: string }>(
+    `select id from payment_intents where merchant_id = $1 and livemode = false
+      order by created_at desc, id desc offset (select floor(count(*) * $2::float8)::bigint from payment_intents where merchant_id = $1 and livemode = false) limit 1`,
+    [merchantId, depth],
+  );
+  if (rows[0] === undefined) throw new Error('no intent at that depth');
+  return rows[0].id;
+}
