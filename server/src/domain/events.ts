@@ -72,16 +72,35 @@ export async function retrieveEvent(em: EntityManager, caller: Caller, id: strin
   return event;
 }
 
+const EVENT_COLUMNS = [
+  'id', 'merchant_id', 'livemode', 'type', 'payment_intent_id', 'payload', 'created_at', 'delivery_status', 'attempts', 'next_attempt_at',
+] as const satisfies readonly (keyof Event)[];
+
+/** An event row as it arrives on this connection (timestamps as text). */
+export function eventFromRow(row: Record<(typeof EVENT_COLUMNS)[number], unknown>): Event {
+  return {
+    ...(row as unknown as Event),
+    created_at: new Date(row.created_at as string),
+    next_attempt_at: row.next_attempt_at === null ? null : new Date(row.next_attempt_at as string),
+  };
+}
+
 export async function listEvents(
   em: EntityManager,
   caller: Caller,
   options: PageOptions & { type?: EventType; paymentIntent?: string },
 ): Promise<Page<Event>> {
-  const scope = {
-    merchant_id: caller.merchant.id,
-    livemode: caller.livemode,
-    ...(options.type === undefined ? {} : { type: options.type }),
-    ...(options.paymentIntent === undefined ? {} : { payment_intent_id: options.paymentIntent }),
-  };
-  return pageOf(em, Event, scope, options, 'event');
+  return pageOf(
+    em,
+    {
+      table: 'events',
+      columns: EVENT_COLUMNS,
+      fromRow: eventFromRow,
+      merchantId: caller.merchant.id,
+      livemode: caller.livemode,
+      filters: { type: options.type, payment_intent_id: options.paymentIntent },
+      noun: 'event',
+    },
+    options,
+  );
 }

@@ -4,7 +4,7 @@ import { PaymentAttempt, PaymentIntent, type PaymentIntentStatus } from '../pers
 import { newClientSecret, newId, sha256Hex } from '../ids.ts';
 import { ApiError, notFound } from './errors.ts';
 import { koboFromRequest } from './money.ts';
-import { insertPaymentIntent, selectOwnPaymentIntent } from '../persistence/payment-intent-rows.ts';
+import { insertPaymentIntent, intentFromRow, PAYMENT_INTENT_COLUMNS, selectOwnPaymentIntent } from '../persistence/payment-intent-rows.ts';
 import { recordEvent } from './events.ts';
 import { pageOf, type Page, type PageOptions } from './pagination.ts';
 import type { Caller } from './merchants.ts';
@@ -181,10 +181,17 @@ export interface ListOptions extends PageOptions {
 
 /** Newest first; `starting_after` pages towards older intents, `ending_before` towards newer ones. */
 export async function listPaymentIntents(em: EntityManager, caller: Caller, options: ListOptions): Promise<Page<PaymentIntent>> {
-  const scope = {
-    merchant_id: caller.merchant.id,
-    livemode: caller.livemode,
-    ...(options.status === undefined ? {} : { status: options.status }),
-  };
-  return pageOf(em, PaymentIntent, scope, options, 'payment intent');
+  return pageOf(
+    em,
+    {
+      table: 'payment_intents',
+      columns: PAYMENT_INTENT_COLUMNS,
+      fromRow: intentFromRow,
+      merchantId: caller.merchant.id,
+      livemode: caller.livemode,
+      filters: { status: options.status },
+      noun: 'payment intent',
+    },
+    options,
+  );
 }

@@ -88,15 +88,22 @@ export async function retrieveRefund(em: EntityManager, caller: Caller, id: stri
   return refund;
 }
 
-export async function listRefunds(
-  em: EntityManager,
-  caller: Caller,
-  options: PageOptions & { paymentIntent?: string },
-): Promise<Page<Refund>> {
-  const scope = {
-    merchant_id: caller.merchant.id,
-    livemode: caller.livemode,
-    ...(options.paymentIntent === undefined ? {} : { payment_intent_id: options.paymentIntent }),
-  };
-  return pageOf(em, Refund, scope, options, 'refund');
+export async function listRefunds(em: EntityManager, caller: Caller, options: PageOptions & { paymentIntent?: string }): Promise<Page<Refund>> {
+  return pageOf(
+    em,
+    {
+      table: 'refunds',
+      columns: ['id', 'merchant_id', 'livemode', 'payment_intent_id', 'amount', 'status', 'created_at'],
+      fromRow: (row: Record<keyof Refund, string | boolean>) => ({
+        ...(row as unknown as Refund),
+        amount: BigInt(row.amount as string),
+        created_at: new Date(row.created_at as string),
+      }),
+      merchantId: caller.merchant.id,
+      livemode: caller.livemode,
+      filters: { payment_intent_id: options.paymentIntent },
+      noun: 'refund',
+    },
+    options,
+  );
 }

@@ -5,20 +5,20 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PaymentIntent } from './entities/index.ts';
 import { sql } from './sql.ts';
 
-const COLUMNS = [
+export const PAYMENT_INTENT_COLUMNS = [
   'id', 'merchant_id', 'livemode', 'amount', 'currency', 'description', 'metadata', 'status', 'method',
   'customer_email', 'customer_phone', 'client_secret_hash', 'amount_refunded', 'service_fee', 'last_error',
   'next_action', 'cancellation_reason', 'created_at', 'expires_at', 'succeeded_at', 'canceled_at',
 ] as const satisfies readonly (keyof PaymentIntent)[];
 
-const INSERT = `insert into payment_intents (${COLUMNS.join(', ')}) values (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
-const SELECT_OWN = `select ${COLUMNS.join(', ')} from payment_intents where id = $1 and merchant_id = $2 and livemode = $3`;
+const INSERT = `insert into payment_intents (${PAYMENT_INTENT_COLUMNS.join(', ')}) values (${PAYMENT_INTENT_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
+const SELECT_OWN = `select ${PAYMENT_INTENT_COLUMNS.join(', ')} from payment_intents where id = $1 and merchant_id = $2 and livemode = $3`;
 
 export async function insertPaymentIntent(em: EntityManager, intent: PaymentIntent): Promise<void> {
   await sql(
     em,
     INSERT,
-    COLUMNS.map((column) => {
+    PAYMENT_INTENT_COLUMNS.map((column) => {
       const value = intent[column];
       if (typeof value === 'bigint') return value.toString();
       if (column === 'metadata') return JSON.stringify(value);
@@ -28,9 +28,14 @@ export async function insertPaymentIntent(em: EntityManager, intent: PaymentInte
 }
 
 export async function selectOwnPaymentIntent(em: EntityManager, id: string, merchantId: string, livemode: boolean): Promise<PaymentIntent | null> {
-  const [row] = await sql<Record<(typeof COLUMNS)[number], unknown>>(em, SELECT_OWN, [id, merchantId, livemode]);
-  if (row === undefined) return null;
-  // MikroORM's connection leaves bigint and timestamptz values as text; they become bigint and Date here.
+  const [row] = await sql<IntentRow>(em, SELECT_OWN, [id, merchantId, livemode]);
+  return row === undefined ? null : intentFromRow(row);
+}
+
+export type IntentRow = Record<(typeof PAYMENT_INTENT_COLUMNS)[number], unknown>;
+
+/** MikroORM's connection leaves bigint and timestamptz values as text; they become bigint and Date here. */
+export function intentFromRow(row: IntentRow): PaymentIntent {
   const date = (value: unknown): Date | null => (value === null ? null : new Date(value as string));
   return {
     ...(row as unknown as PaymentIntent),
