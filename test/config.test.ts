@@ -23,7 +23,9 @@ describe('configuration', () => {
       validateResponses: true,
       logLevel: 'info',
       liveProcessor: 'sandbox',
+      eventRetentionDays: 30,
     });
+    expect(loadConfig({ EVENT_RETENTION_DAYS: '90' }).eventRetentionDays).to.equal(90);
   });
 
   it('tightens the defaults in production', () => {
@@ -58,6 +60,7 @@ describe('configuration', () => {
     [{ TRUST_PROXY: '0.0.0.0/0' }, /^TRUST_PROXY must name your proxies/],
     [{ TRUST_PROXY: '::/1,8000::/1' }, /^TRUST_PROXY must name your proxies.*wider than \/7/],
     [{ APP_ENV: 'production', DATABASE_URL: 'postgres://db/nf', WEBHOOK_ALLOW_INSECURE: 'true' }, /^WEBHOOK_ALLOW_INSECURE=true is refused when APP_ENV=production/],
+    [{ EVENT_RETENTION_DAYS: '0' }, /^EVENT_RETENTION_DAYS must be a whole number from 1 to 3650 \(got "0"\)$/],
     [{ LIVE_PROCESSOR: 'acme' }, /^LIVE_PROCESSOR must be one of sandbox \(got "acme"\)$/],
   ];
   for (const [env, message] of bad) {

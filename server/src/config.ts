@@ -40,6 +40,8 @@ export interface Config {
    * test card without moving money (for staging); null: live payments are refused.
    */
   liveProcessor: 'sandbox' | null;
+  /** EVENT_RETENTION_DAYS: events and their delivery attempts are kept this many days. */
+  eventRetentionDays: number;
   /** Failed payment attempts (declines, wrong OTPs) after which an intent is canceled. */
   maxFailedAttemptsPerIntent: number;
   /** Failed payment attempts from one client address, over all intents, in any hour. */
@@ -114,6 +116,7 @@ export function loadConfig(env: Env = process.env): Config {
     validateResponses: boolean(read, 'VALIDATE_RESPONSES', !production),
     logLevel: oneOf(read, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     liveProcessor,
+    eventRetentionDays: integer(read, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
     maxFailedAttemptsPerIntent: integer(read, 'MAX_FAILED_ATTEMPTS_PER_INTENT', 5, 1, 100),
     maxFailedAttemptsPerClient: integer(read, 'MAX_FAILED_ATTEMPTS_PER_CLIENT', 20, 1, 100_000),
   };

@@ -58,7 +58,7 @@ export async function startService({ config, log, onOperationResponse }: Service
   let paymentCompletion: Loop | undefined;
   let dispatcher: Dispatcher | undefined;
   if (config.role !== 'api') {
-    await startMaintenance(boss, orm);
+    await startMaintenance(boss, orm, { eventRetentionDays: config.eventRetentionDays }, log);
     paymentCompletion = await startPaymentWorkers(boss, orm, payments, log);
     dispatcher = startWebhookDispatcher(orm, webhooks, log);
   }

@@ -62,14 +62,26 @@ const prepareTemplate = async (url: string): Promise<void> => {
   await boss.stop({ graceful: false });
 };
 
+/** A new database with every migration applied (a copy of a template made once per run). */
+export async function migratedDatabase(label: string): Promise<TestDatabase> {
+  return createTestDatabase(label, { template: await createTemplateDatabase('migrated', prepareTemplate) });
+}
+
 /** The environment a test file's service runs with, on top of quiet defaults. */
 export async function startTestService(
   label: string,
   env: Record<string, string> = {},
-  options: { logLines?: string[]; /** Another test service's database, to run a second process on it. */ sharing?: TestService } = {},
+  options: {
+    logLines?: string[];
+    /** Another test service's database, to run a second process on it. */
+    sharing?: TestService;
+    /** Something to do to the new database before the service connects to it. */
+    prepare?: (database: TestDatabase) => Promise<void>;
+  } = {},
 ): Promise<TestService> {
   const ownDatabase = options.sharing === undefined;
-  const database = options.sharing?.database ?? (await createTestDatabase(label, { template: await createTemplateDatabase('migrated', prepareTemplate) }));
+  const database = options.sharing?.database ?? (await migratedDatabase(label));
+  if (ownDatabase) await options.prepare?.(database);
   // Every test file's requests come from 127.0.0.1: the limit is raised unless a test is about it.
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...env });
   // Everything is logged, into the run log (scanned for secrets at the end of the run) and, when

@@ -496,7 +496,9 @@ export interface paths {
          * List events
          * @description Lists the events of the key's mode, newest first, optionally only those of one `type`.
          *     Every event is recorded and listed, whether or not a webhook endpoint was configured when
-         *     it happened. See Pagination.
+         *     it happened. Events and their delivery attempts are kept for 30 days (the operator's
+         *     `EVENT_RETENTION_DAYS`), then forgotten; payment intents, refunds and the balance's
+         *     entries are kept for good. See Pagination.
          */
         get: operations["listEvents"];
         put?: never;

@@ -179,18 +179,28 @@ export function csrfTokenMatches(session: DashboardSession, sent: string | undef
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-export async function purgeEndedSessions(em: EntityManager): Promise<number> {
-  const rows = await sql(em, 'delete from dashboard_sessions where expires_at <= now() returning 1');
+/** Forgets up to `limit` sessions that have ended. */
+export async function purgeEndedSessions(em: EntityManager, limit: number): Promise<number> {
+  const rows = await sql(
+    em,
+    `delete from dashboard_sessions
+      where token_hash in (select token_hash from dashboard_sessions where expires_at <= now() order by expires_at limit $1 for update skip locked)
+      returning 1`,
+    [limit],
+  );
   return rows.length;
 }
 
-/** Attempts that can no longer slow anyone down: an hour quiet and no wait still running. */
-export async function purgeStaleSignInAttempts(em: EntityManager): Promise<number> {
+/** Forgets up to `limit` attempts that can no longer slow anyone down: an hour quiet and no wait still running. */
+export async function purgeStaleSignInAttempts(em: EntityManager, limit: number): Promise<number> {
   const rows = await sql(
     em,
     `delete from dashboard_sign_in_attempts
-      where last_attempt_at < now() - interval '${FORGET_AFTER}' and (blocked_until is null or blocked_until <= now())
+      where subject in (select subject from dashboard_sign_in_attempts
+                         where last_attempt_at < now() - interval '${FORGET_AFTER}' and (blocked_until is null or blocked_until <= now())
+                         order by last_attempt_at limit $1 for update skip locked)
       returning 1`,
+    [limit],
   );
   return rows.length;
 }

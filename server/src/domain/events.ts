@@ -104,3 +104,23 @@ export async function listEvents(
     options,
   );
 }
+
+/**
+ * Forgets up to `limit` events created more than `days` ago, oldest first, with their delivery
+ * attempts; an event still being delivered is kept until its delivery ends.
+ */
+export async function purgeOldEvents(em: EntityManager, days: number, limit: number): Promise<number> {
+  const rows = await sql(
+    em,
+    `with old as (
+       select id from events
+        where created_at < now() - make_interval(days => $1) and delivery_status <> 'pending'
+        order by created_at limit $2 for update skip locked
+     ), attempts as (
+       delete from webhook_deliveries d using old where d.event_id = old.id
+     )
+     delete from events e using old where e.id = old.id returning 1`,
+    [days, limit],
+  );
+  return rows.length;
+}

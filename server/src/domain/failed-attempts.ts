@@ -51,10 +51,14 @@ export async function recordLateFailure(em: EntityManager, client: string | null
   await sql(em, 'insert into payment_attempt_failures (client, failed_at) values ($1, clock_timestamp())', [client]);
 }
 
-/** Forgets failures that no longer count (run periodically; every reservation also sweeps its own client). */
-export async function purgeOldFailures(em: EntityManager): Promise<number> {
-  const rows = await sql(em, `delete from payment_attempt_failures where failed_at < now() - make_interval(secs => $1) returning 1`, [
-    FAILURE_WINDOW_SECONDS,
-  ]);
+/** Forgets up to `limit` failures that no longer count (run periodically; every reservation also sweeps its own client). */
+export async function purgeOldFailures(em: EntityManager, limit: number): Promise<number> {
+  const rows = await sql(
+    em,
+    `delete from payment_attempt_failures
+      where id in (select id from payment_attempt_failures where failed_at < now() - make_interval(secs => $1) order by failed_at limit $2 for update skip locked)
+      returning 1`,
+    [FAILURE_WINDOW_SECONDS, limit],
+  );
   return rows.length;
 }

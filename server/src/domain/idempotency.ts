@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { IdempotencyKey } from '../persistence/entities/index.ts';
+import { sql } from '../persistence/sql.ts';
 import { ApiError } from './errors.ts';
 import type { Caller } from './merchants.ts';
 
@@ -143,10 +144,18 @@ function firstDifference(a: unknown, b: unknown, path: string): string | null {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Forgets answers older than the retention period (run periodically). */
-export async function purgeExpiredIdempotencyKeys(em: EntityManager): Promise<number> {
-  return em.nativeDelete(IdempotencyKey, {
-    created_at: { $lt: new Date(Date.now() - IDEMPOTENCY_RETENTION_HOURS * 3600_000) },
-  });
+/** Forgets up to `limit` keys past their 24 hours, oldest first (one short statement). */
+export async function purgeExpiredIdempotencyKeys(em: EntityManager, limit: number): Promise<number> {
+  const rows = await sql(
+    em,
+    `delete from idempotency_keys k
+      using (select merchant_id, livemode, key from idempotency_keys
+              where created_at < now() - make_interval(hours => $1) order by created_at limit $2 for update skip locked) old
+      where (k.merchant_id, k.livemode, k.key) = (old.merchant_id, old.livemode, old.key)
+      returning 1`,
+    [IDEMPOTENCY_RETENTION_HOURS, limit],
+  );
+  return rows.length;
 }
 
 // A 64-bit advisory lock id for one key of one merchant in one mode. A collision between two

@@ -10,6 +10,7 @@ import { Migration20261124030000_webhook_queue } from './Migration20261124030000
 import { Migration20261124040000_webhook_fairness } from './Migration20261124040000_webhook_fairness.ts';
 import { Migration20261124050000_attempt_client } from './Migration20261124050000_attempt_client.ts';
 import { Migration20261124060000_key_notifications } from './Migration20261124060000_key_notifications.ts';
+import { Migration20261124070000_retention_indexes } from './Migration20261124070000_retention_indexes.ts';
 
 // Every migration, oldest first. Listed explicitly so no file-system discovery is needed at run time.
 export const migrationsList = [
@@ -28,4 +29,5 @@ export const migrationsList = [
   { name: 'Migration20261124040000_webhook_fairness', class: Migration20261124040000_webhook_fairness },
   { name: 'Migration20261124050000_attempt_client', class: Migration20261124050000_attempt_client },
   { name: 'Migration20261124060000_key_notifications', class: Migration20261124060000_key_notifications },
+  { name: 'Migration20261124070000_retention_indexes', class: Migration20261124070000_retention_indexes },
 ];
