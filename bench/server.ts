@@ -54,7 +54,10 @@ export async function stopAll(): Promise<void> {
 
 export async function startServer(databaseUrl: string, env: Record<string, string>, nodeFlags: string[] = []): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeFlags, 'server/src/main.ts'], {
+  // BENCH_PROFILE_DIR: every server process writes a CPU profile there when it stops (read one
+  // with node bench/analyze-profile.ts FILE).
+  const profile = process.env.BENCH_PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`];
+  const child = spawn(process.execPath, [...profile, ...nodeFlags, 'server/src/main.ts'], {
     cwd: root,
     env: serverEnv({ ...BENCH_SERVER_ENV, ...env, DATABASE_URL: databaseUrl, PORT: String(port) }),
     stdio: ['ignore', 'pipe', 'pipe'],

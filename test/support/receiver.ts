@@ -24,6 +24,8 @@ export interface Receiver {
   url: string;
   port: number;
   received: Received[];
+  /** TCP connections opened to it so far. */
+  connections: number;
   respond: Responder;
   /** Resolves when `count` requests have arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<Received[]>;
@@ -44,12 +46,14 @@ export async function startReceiver(options: { tls?: { key: string; cert: string
     });
   };
   const server: Server = options.tls === undefined ? createHttpServer(handler) : createHttpsServer(options.tls, handler);
+  server.on(options.tls === undefined ? 'connection' : 'secureConnection', () => receiver.connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const receiver: Receiver = {
     url: `${options.tls === undefined ? 'http' : 'https'}://127.0.0.1:${port}/webhooks`,
     port,
     received,
+    connections: 0,
     respond: options.respond ?? answer(200),
     waitFor(count, timeoutMs = 15_000) {
       if (received.length >= count) return Promise.resolve(received.slice(0, count));

@@ -258,6 +258,65 @@ describe('webhook delivery', () => {
     expect(receiver.received.filter((r) => theirs.has(JSON.parse(r.body.toString('utf8')).id))).to.have.length(0);
   });
 
+  it('keeps connections to an endpoint open between attempts: 30 events arrive over at most 5 connections', async () => {
+    const opened = receiver.connections;
+    const events = await Promise.all(
+      Array.from({ length: 30 }, async () => (await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey })).body.id as string),
+    );
+    await receiver.waitFor(30);
+    for (const id of events) expect(await settled(id)).to.include({ delivery_status: 'succeeded', attempts: 1 });
+    expect(receiver.connections - opened).to.be.within(0, 5);
+  });
+
+  it('makes an attempt again on a new connection, within the same attempt, when a kept connection is dropped before any answer', async () => {
+    const first = (await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey })).body.id;
+    await settled(first);
+    receiver.received.length = 0;
+    // The next request comes on the kept connection: the endpoint drops it unanswered (as a server
+    // closing an idle connection at that very moment does); the one after is answered.
+    receiver.respond = (_r, i, res) => (i === 0 ? res.socket!.destroy() : res.writeHead(200).end('ok'));
+    const opened = receiver.connections;
+    const second = (await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey })).body.id;
+    expect(await settled(second)).to.include({ delivery_status: 'succeeded', attempts: 1 });
+    expect(receiver.connections - opened, 'a new connection').to.equal(1);
+    const [delivery] = await deliveries(second);
+    expect(delivery).to.include({ attempt: 1, response_status: 200, error: null });
+  });
+
+  it('records every other result while the database keeps refusing one, and makes the refused attempt again later', async function () {
+    this.timeout(60_000);
+    const em = svc.service.orm.em.fork();
+    // A healthy endpoint (one delivery has succeeded), with room for more than one attempt at a time.
+    await settled((await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey })).body.id);
+    receiver.received.length = 0;
+    // The first attempt is answered once the database refuses to record it.
+    let refusing!: () => void;
+    const refused = new Promise<void>((resolve) => (refusing = resolve));
+    receiver.respond = (_r, i, res) => void (i === 0 ? refused : Promise.resolve()).then(() => res.writeHead(200).end('ok'));
+    const { body: poisoned } = await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey });
+    await receiver.waitFor(1);
+    await em.execute(`alter table webhook_deliveries add constraint one_refused check (event_id <> '${poisoned.id}' or finished_at is null) not valid`);
+    refusing();
+    try {
+      const others = await Promise.all(
+        Array.from({ length: 10 }, async () => (await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey })).body.id as string),
+      );
+      for (const id of others) expect(await settled(id)).to.include({ delivery_status: 'succeeded', attempts: 1 });
+      expect((await eventOf(poisoned.id)).delivery_status).to.equal('pending');
+      // Refused long enough to be let go (it is tried on its own three times over about 3 s).
+      await new Promise((r) => setTimeout(r, 4000));
+    } finally {
+      await em.execute('alter table webhook_deliveries drop constraint one_refused');
+    }
+    // Its lease (the timeout and a margin) runs out, and it is made again.
+    const done = await waitFor('the refused attempt to be made again', async () => {
+      const e = await eventOf(poisoned.id);
+      return e.delivery_status === 'succeeded' ? e : undefined;
+    }, 30_000);
+    expect(done.attempts).to.equal(1);
+    expect(receiver.received.filter((r) => JSON.parse(r.body.toString('utf8')).id === poisoned.id).length).to.be.at.least(2);
+  });
+
   it('goes on with the schedule when recording an attempt fails (the database went away for a moment)', async function () {
     this.timeout(60_000);
     receiver.respond = (_r, i, res) => res.writeHead(i === 0 ? 500 : 200).end(i === 0 ? 'not yet' : 'ok');

@@ -1,9 +1,10 @@
 // One HTTP attempt at a merchant's endpoint: POST the exact bytes, take any 2xx within the timeout
 // as receipt, never follow a redirect, and read at most 4 KiB of the answer before hanging up.
+// Connections to an endpoint are kept open between attempts (see agentFor).
 import type { LookupAddress } from 'node:dns';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { LookupFunction, Socket } from 'node:net';
 import { isForbiddenAddress, urlProblem, type TargetPolicy } from '../domain/webhook-targets.ts';
 import type { HostResolver } from './resolve.ts';
 
@@ -32,6 +33,35 @@ export interface AttemptRequest {
 
 class RefusedTarget extends Error {}
 
+/** An idle connection is closed after this long (servers commonly close theirs after 5 s). */
+const IDLE_MS = 4000;
+/** A connection is not reused after this long, so that an endpoint's name is resolved (and its addresses checked) again. */
+const MAX_AGE_MS = 60_000;
+
+const agents = new Map<string, HttpAgent>();
+const opened = new WeakMap<Socket, number>();
+
+/**
+ * The connection pool attempts to one kind of target go through: kept alive, per host and port
+ * (an endpoint's attempts reuse its connections; its cap on attempts in flight bounds how many).
+ * Every new connection's address is resolved and checked (lookupWith); a kept connection was
+ * checked when it was opened and is retired after MAX_AGE_MS. One pool per policy, so that a
+ * connection opened under the test-mode policy never carries a live-mode attempt.
+ */
+function agentFor(protocol: string, policy: TargetPolicy): HttpAgent {
+  const key = `${protocol}${policy.allowInsecure ? ' insecure' : ''}`;
+  let agent = agents.get(key);
+  if (agent === undefined) {
+    const options = { keepAlive: true, timeout: IDLE_MS, scheduling: 'lifo' as const, maxFreeSockets: 1024 };
+    agent = protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
+    agent.on('free', (socket: Socket) => {
+      if (performance.now() - (opened.get(socket) ?? 0) > MAX_AGE_MS) socket.destroy();
+    });
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
 export async function postWebhook(request: AttemptRequest): Promise<AttemptResult> {
   const started = performance.now();
   const finish = (result: Omit<AttemptResult, 'durationMs'>): AttemptResult => ({
@@ -42,15 +72,26 @@ export async function postWebhook(request: AttemptRequest): Promise<AttemptResul
   if (problem !== null) return finish({ ok: false, status: null, body: null, error: `refused target: the URL ${problem}` });
 
   const url = new URL(request.url);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise<AttemptResult>((resolve) => {
+  let result = await send(request, url, true);
+  // A kept connection the endpoint had just closed (before any answer): the attempt never reached
+  // it, so it is made again, once, on a new connection (which cannot be stale).
+  if (result === STALE) result = await send(request, url, false);
+  return finish(result === STALE ? { ok: false, status: null, body: null, error: 'connection reset before an answer' } : result);
+}
+
+const STALE = Symbol('stale connection');
+
+function send(request: AttemptRequest, url: URL, reuse: boolean): Promise<Omit<AttemptResult, 'durationMs'> | typeof STALE> {
+  const sendRequest = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve) => {
     let settled = false;
-    const done = (result: Omit<AttemptResult, 'durationMs'>) => {
+    /** `keep`: the answer was read to its end, and its connection may carry the next attempt. */
+    const done = (result: Omit<AttemptResult, 'durationMs'> | typeof STALE, keep = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      req.destroy();
-      resolve(finish(result));
+      if (!keep) req.destroy();
+      resolve(result);
     };
     let status: number | null = null;
     const chunks: Buffer[] = [];
@@ -64,13 +105,15 @@ export async function postWebhook(request: AttemptRequest): Promise<AttemptResul
       return { ok: false, status: code, body: bodyText(), error: `the endpoint answered ${code}` };
     };
 
-    const req = send(url, {
+    const req = sendRequest(url, {
       method: 'POST',
       headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
-      // A fresh connection every attempt: the address is checked each time it is resolved.
-      agent: false,
+      agent: reuse ? agentFor(url.protocol, request.policy) : false,
       lookup: lookupWith(request.resolver, request.policy),
       ...(request.ca === undefined ? {} : { ca: request.ca }),
+    });
+    req.once('socket', (socket: Socket) => {
+      if (!opened.has(socket)) opened.set(socket, performance.now());
     });
     const timer = setTimeout(() => {
       // Headers in time: the status decides, with what body arrived. Otherwise it failed.
@@ -86,11 +129,12 @@ export async function postWebhook(request: AttemptRequest): Promise<AttemptResul
         received += chunk.length;
         if (received >= RESPONSE_BODY_LIMIT) done(outcome());
       });
-      res.on('end', () => done(outcome()));
+      res.on('end', () => done(outcome(), true));
       res.on('error', () => done(outcome()));
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (status !== null) return done(outcome());
+      if (req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) return done(STALE);
       done({ ok: false, status: null, body: null, error: describeError(error) });
     });
     req.end(request.body);

@@ -11,6 +11,7 @@ import { Migration20261124040000_webhook_fairness } from './Migration20261124040
 import { Migration20261124050000_attempt_client } from './Migration20261124050000_attempt_client.ts';
 import { Migration20261124060000_key_notifications } from './Migration20261124060000_key_notifications.ts';
 import { Migration20261124070000_retention_indexes } from './Migration20261124070000_retention_indexes.ts';
+import { Migration20261124080000_webhook_cycle } from './Migration20261124080000_webhook_cycle.ts';
 
 // Every migration, oldest first. Listed explicitly so no file-system discovery is needed at run time.
 export const migrationsList = [
@@ -30,4 +31,5 @@ export const migrationsList = [
   { name: 'Migration20261124050000_attempt_client', class: Migration20261124050000_attempt_client },
   { name: 'Migration20261124060000_key_notifications', class: Migration20261124060000_key_notifications },
   { name: 'Migration20261124070000_retention_indexes', class: Migration20261124070000_retention_indexes },
+  { name: 'Migration20261124080000_webhook_cycle', class: Migration20261124080000_webhook_cycle },
 ];
