@@ -1,7 +1,7 @@
 // Summarises a V8 .cpuprofile (from `BENCH_CPU_PROF=dir npm run bench`):
 //   npx node bench/analyze-profile.ts FILE [--from SECONDS --to SECONDS] [--top N]
 // Self time by package/file and by function, and inclusive time by package (a sample counts once
-// per package on its stack), so "how much of the CPU does express-openapi-validator cost" can be read off.
+// per package on its stack), so "how much of the CPU does the contract's validation cost" can be read off.
 import { readFileSync } from 'node:fs';
 
 interface CallFrame { functionName: string; url: string; lineNumber: number }
@@ -109,7 +109,7 @@ if (callersOf !== undefined) {
 // on a small machine they are mostly the thread being preempted by the PostgreSQL backend it woke.
 if (args.includes('--layers')) {
   const layerOf = (b: string): string | undefined => {
-    if (b === 'express-openapi-validator' || b === 'ajv' || b === 'ajv-formats' || b === 'media-typer' || b === 'lodash.clonedeep' || b === 'path-to-regexp' && false) return 'express-openapi-validator (+ajv)';
+    if (b === 'ajv' || b === 'ajv-formats' || b === 'fast-uri' || b === 'server/src/http/contract-validation.ts') return 'contract validation (ajv)';
     if (b.startsWith('@mikro-orm/') || b === 'kysely') return 'MikroORM (+kysely)';
     if (b === 'pg' || b === 'pg-pool' || b === 'pg-protocol' || b === 'pg-types' || b === 'postgres-date' || b === 'pg-connection-string') return 'pg driver';
     if (b === 'express' || b === 'router' || b === 'path-to-regexp' || b === 'body-parser' || b === 'raw-body' || b === 'content-type' || b === 'type-is' || b === 'finalhandler' || b === 'send' || b === 'parseurl' || b === 'qs' || b === 'iconv-lite' || b === 'mime-types' || b === 'on-finished' || b === 'statuses' || b === 'depd' || b === 'accepts' || b === 'negotiator' || b === 'cookie' || b === 'vary' || b === 'http-errors' || b === 'encodeurl' || b === 'content-disposition' || b === 'proxy-addr' || b === 'forwarded' || b === 'ipaddr.js' || b === 'fresh' || b === 'range-parser' || b === 'etag') return 'express (+router, body-parser)';

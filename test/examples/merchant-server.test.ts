@@ -196,6 +196,8 @@ describe('examples/merchant-server against the real service', function () {
     await pointEndpointAt(webhookUrl);
     await pay(intent);
     await handledFor(order.id, 'marked_paid');
+    // Shipping runs after the shop has answered the event (rule 6.3.1): let it finish first.
+    await waitFor('the order to ship', async () => (order.fulfilment === 'shipped' ? true : undefined));
     const before = snapshot(order);
 
     // Now the failure arrives, for the first time, after the success (rule 6.3.3).

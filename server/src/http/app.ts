@@ -7,14 +7,15 @@ import type { WebhookSettings } from '../webhooks/deliver.ts';
 import { ApiError } from '../domain/errors.ts';
 import { newId } from '../ids.ts';
 import { redactUrl } from '../log.ts';
-import { loadContract, type Contract } from './contract.ts';
+import { loadContract, type Contract, type ContractOperation } from './contract.ts';
 import { errorHandler } from './errors.ts';
 import { authenticateFor, siteOf, type Site } from './auth.ts';
 import type { KeyCache } from './key-cache.ts';
 import { rateLimit, type RateLimitStore } from './rate-limit.ts';
 import { checkBodyFraming, checkJsonBody, checkRawBody, jsonReviver } from './json-body.ts';
 import { checkQueryIntegers, methodGuard, refuseUndecodableUrl, requireHost } from './request-guards.ts';
-import { contractValidator } from './validator.ts';
+import { contractValidation } from './contract-validation.ts';
+import { operationPipeline } from './pipeline.ts';
 import { operationHandlers } from './operations/index.ts';
 import { paymentSheetRouter } from '../web/payment-sheet.ts';
 import { dashboardRouter } from '../web/dashboard.ts';
@@ -66,6 +67,41 @@ export function createApp(deps: AppDeps): Express {
   app.use(refuseUndecodableUrl);
   app.use(methodGuard(contract));
 
+  // What every request to /v1 and /dashboard/api goes through before it is read: operations
+  // (below) and requests for unknown URLs there alike.
+  const limit = rateLimit(deps.rateLimitStore, config.rateLimitPerMinute);
+  const authenticate = authenticateWhereRequired(contract, siteOf(deps.publicBaseUrl), deps.keys);
+  const framing = checkBodyFraming();
+  const json = express.json({ limit: MAX_BODY, reviver: jsonReviver, verify: checkRawBody });
+  const jsonRules = checkJsonBody(contract);
+  // HEAD is GET without the body (Node leaves the body out by itself): validated and answered as GET.
+  const headAsGet: RequestHandler = (req, _res, next) => {
+    if (req.method === 'HEAD') req.method = 'GET';
+    next();
+  };
+
+  // The contract's operations, each through its own pipeline (pipeline.ts).
+  const handlerDeps = { config, payments: deps.payments, webhooks: deps.webhooks, publicBaseUrl: deps.publicBaseUrl, keys: deps.keys };
+  const handlers = new Map<ContractOperation, RequestHandler>();
+  for (const operation of contract.operations) {
+    const factory = operationHandlers[operation.operationId as keyof typeof operationHandlers];
+    if (factory === undefined) throw new Error(`openapi.yaml names operation ${operation.operationId}, which has no handler`);
+    handlers.set(operation, factory(handlerDeps) as RequestHandler);
+  }
+  const documented = new Set(contract.operations.map((o) => o.operationId));
+  for (const operationId of Object.keys(operationHandlers)) {
+    if (!documented.has(operationId)) throw new Error(`handler ${operationId} is not an operation of openapi.yaml`);
+  }
+  app.use(
+    operationPipeline({
+      steps: [limit, authenticate, framing, json, jsonRules, checkQueryIntegers, headAsGet],
+      validation: contractValidation(contract),
+      validateResponses: config.validateResponses,
+      handlers,
+      log,
+    }),
+  );
+
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(contract.text);
   });
@@ -82,29 +118,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(paymentSheetRouter());
   app.use(dashboardRouter());
 
-  app.use(['/v1', '/dashboard/api'], rateLimit(deps.rateLimitStore, config.rateLimitPerMinute));
-  app.use(['/v1', '/dashboard/api'], authenticateWhereRequired(contract, siteOf(deps.publicBaseUrl), deps.keys));
-  app.use(checkBodyFraming());
-  app.use(express.json({ limit: MAX_BODY, reviver: jsonReviver, verify: checkRawBody }));
-  app.use(checkJsonBody(contract));
-  app.use(checkQueryIntegers);
-  // HEAD is GET without the body (Node leaves the body out by itself): validated and answered as GET.
-  app.use((req, _res, next) => {
-    if (req.method === 'HEAD') req.method = 'GET';
-    next();
-  });
-  app.use(contractValidator(contract, { validateResponses: config.validateResponses }));
-
-  const handlerDeps = { config, payments: deps.payments, webhooks: deps.webhooks, publicBaseUrl: deps.publicBaseUrl, keys: deps.keys };
-  for (const operation of contract.operations) {
-    const factory = operationHandlers[operation.operationId as keyof typeof operationHandlers];
-    if (factory === undefined) throw new Error(`openapi.yaml names operation ${operation.operationId}, which has no handler`);
-    app[operation.method](operation.expressPath, factory(handlerDeps) as RequestHandler);
-  }
-  const documented = new Set(contract.operations.map((o) => o.operationId));
-  for (const operationId of Object.keys(operationHandlers)) {
-    if (!documented.has(operationId)) throw new Error(`handler ${operationId} is not an operation of openapi.yaml`);
-  }
+  // An unknown URL under /v1 or /dashboard/api is counted against its client and its body read
+  // (a malformed one is still a 400) before the 404.
+  app.use(['/v1', '/dashboard/api'], limit);
+  app.use(framing, json, jsonRules);
 
   app.use((req) => {
     throw new ApiError('resource_missing', `Unrecognized request URL (${req.method} ${req.path}).`);

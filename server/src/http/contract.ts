@@ -17,9 +17,13 @@ export interface ContractOperation {
   secured: boolean;
   /** The security schemes that can authenticate it: `secretKey`, `dashboardSession`. */
   schemes: ReadonlySet<string>;
+  /** Matches the operation's paths; its groups are the path parameters, in `paramNames` order (still percent-encoded). */
   pattern: RegExp;
+  paramNames: string[];
   /** Whether the operation has a request body (optional or required); one that has none refuses any. */
   takesBody: boolean;
+  /** Whether its request body is required. */
+  requiresBody: boolean;
   /** Its query parameters whose values are integers (`limit`): written as whole numbers or refused. */
   integerQuery: string[];
 }
@@ -75,7 +79,7 @@ export function loadContract(): Contract {
       if (op === undefined) continue;
       if (op.operationId === undefined) throw new Error(`openapi.yaml: ${method.toUpperCase()} ${path} has no operationId`);
       const security = op.security ?? document.security ?? [];
-      const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+      const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/]+)');
       operations.push({
         operationId: op.operationId,
         method,
@@ -84,7 +88,9 @@ export function loadContract(): Contract {
         secured: security.some((requirement) => Object.keys(requirement).length > 0),
         schemes: new Set(security.flatMap((requirement) => Object.keys(requirement))),
         pattern: new RegExp(`^${source}/?$`),
+        paramNames: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!),
         takesBody: op.requestBody !== undefined,
+        requiresBody: op.requestBody !== undefined && resolved(op.requestBody as Schema)['required'] === true,
         integerQuery: [...(item.parameters ?? []), ...(op.parameters ?? [])]
           .map(resolved)
           .filter((parameter) => parameter['in'] === 'query' && resolved((parameter['schema'] ?? {}) as Schema)['type'] === 'integer')

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { ApiError, type ErrorCode } from '../domain/errors.ts';
 import { newId } from '../ids.ts';
 import { redactUrl } from '../log.ts';
+import type { ContractProblem } from './contract-validation.ts';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_request: 400,
@@ -103,7 +104,6 @@ interface HttpishError {
   statusCode?: number;
   type?: string;
   message?: string;
-  errors?: { path?: string; message?: string; errorCode?: string; params?: Record<string, unknown> }[];
   path?: string;
 }
 
@@ -140,19 +140,8 @@ function toApiError(err: unknown): ApiError {
   if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
     return new ApiError('invalid_request', 'Unsupported body encoding; send UTF-8 JSON.');
   }
-  // express-openapi-validator
   const status = e.status ?? e.statusCode;
-  if (status === 404 && Array.isArray(e.errors)) {
-    return new ApiError('resource_missing', 'Unrecognized request URL. See the API reference at /docs.');
-  }
-  if (status === 405 && Array.isArray(e.errors)) {
-    return new ApiError('method_not_allowed', 'This URL does not accept that HTTP method. See the API reference at /docs.');
-  }
-  if (status === 415 && Array.isArray(e.errors)) {
-    return new ApiError('invalid_request', 'Send the request body as JSON with Content-Type: application/json.');
-  }
   if (status === 413) return new ApiError('request_too_large', 'The request body is larger than 64 KiB.');
-  if (status === 400 && Array.isArray(e.errors) && e.errors.length > 0) return validationError(e.errors);
   // Other client errors the body parser raises (a body that cannot be decompressed, say).
   if (status !== undefined && status >= 400 && status < 500 && (e as { expose?: boolean }).expose === true) {
     return new ApiError('invalid_request', `The request body could not be read: ${e.message ?? 'malformed body'}.`);
@@ -162,18 +151,15 @@ function toApiError(err: unknown): ApiError {
 
 const HEADER_PARAMS: Record<string, string> = { 'idempotency-key': 'Idempotency-Key' };
 
-// The validator names the failing place as /body/customer/email, /query/limit or
+// The validation names the failing place as /body/customer/email, /query/limit or
 // /headers/idempotency-key; the API names it customer.email, limit or Idempotency-Key.
-function validationError(errors: NonNullable<HttpishError['errors']>): ApiError {
-  const first = errors[0]!;
-  const segments = (first.path ?? '').replace(/^\./, '').split(/[/.]/).filter((s) => s !== '');
-  const where = segments[0];
-  let field = segments.slice(1);
-  const unknownField = first.params?.['additionalProperty'];
-  if (typeof unknownField === 'string' && field.at(-1) !== unknownField) field = [...field, unknownField];
-  let param = field.join('.');
+export function validationError(problem: ContractProblem): ApiError {
+  const [where, ...rest] = problem.path.slice(1).split('/');
+  const unknownField = problem.additionalProperty;
+  // A body field is a JSON pointer (escaped ~0 and ~1), written as a dotted path; a parameter is named as sent.
+  let param = where === 'body' ? rest.map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).join('.') : rest.join('/');
   if (where === 'headers') param = HEADER_PARAMS[param.toLowerCase()] ?? param;
-  const text = first.message ?? 'is invalid';
+  const text = problem.message;
   let message: string;
   if (typeof unknownField === 'string') {
     message = `Unknown field: ${param}. Check the spelling against the API reference.`;
