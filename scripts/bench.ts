@@ -46,6 +46,9 @@ for (const part of PARTS) if (!['api', 'webhooks', 'scale', 'verifier'].includes
 // of its time), few enough that p99 measures the work, not a queue for the pool (20).
 const CONNECTIONS = 10;
 const SECONDS = QUICK ? 2 : 10;
+/** The API figures: turns of service and baseline in alternation, each this long. */
+const API_TURNS = QUICK ? 2 : 4;
+const TURN_SECONDS = QUICK ? 1.5 : 5;
 const WARMUP_SECONDS = QUICK ? 1 : 2;
 const DRAIN_ATTEMPTS = QUICK ? 2000 : 10_000;
 const STEADY_RATE = 200;
@@ -99,49 +102,95 @@ async function freshDatabase(adminUrl: string, label: string, cleanups: (() => P
 
 const checkpoint = (url: string) => withClient(url, (c) => c.query('checkpoint')).catch(() => undefined);
 
-async function measure(label: string, target: HttpTarget, serverPid: number, databaseUrl: string, overallRate?: number): Promise<Run> {
-  await checkpoint(databaseUrl);
-  await runHttp(target, { seconds: WARMUP_SECONDS, connections: CONNECTIONS, ...(overallRate === undefined ? {} : { overallRate }) });
-  const run = await runHttp(target, { seconds: SECONDS, connections: CONNECTIONS, serverPid, ...(overallRate === undefined ? {} : { overallRate }) });
-  console.log(
-    `  ${label}: ${fmt(run.rps)} req/s, p50 ${fmt(run.p50_ms, 2)} ms, p99 ${fmt(run.p99_ms, 2)} ms; ` +
-      `CPU per request: server ${fmt(run.cpu.server_ms_per_req ?? 0, 3)} ms, rest of machine ${fmt(run.cpu.rest_of_machine_ms_per_req, 3)} ms` +
-      (run.failures > 0 ? `; ${run.failures} FAILED ${JSON.stringify(run.statuses)}` : ''),
-  );
-  return run;
+/** Several runs of one figure taken as one: every request of every turn over their summed time; p99 the worst turn's. */
+function pooled(runs: Run[]): Run {
+  const requests = runs.reduce((n, r) => n + r.requests, 0);
+  const seconds = runs.reduce((n, r) => n + r.seconds, 0);
+  const weighted = (pick: (r: Run) => number | null): number =>
+    Math.round((runs.reduce((n, r) => n + (pick(r) ?? 0) * r.requests, 0) / Math.max(1, requests)) * 1000) / 1000;
+  const statuses: Record<string, number> = {};
+  for (const r of runs) for (const [k, v] of Object.entries(r.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
+  return {
+    requests,
+    failures: runs.reduce((n, r) => n + r.failures, 0),
+    seconds: Math.round(seconds * 1000) / 1000,
+    rps: Math.round((requests / seconds) * 10) / 10,
+    p50_ms: Math.max(...runs.map((r) => r.p50_ms)),
+    p90_ms: Math.max(...runs.map((r) => r.p90_ms)),
+    p99_ms: Math.max(...runs.map((r) => r.p99_ms)),
+    max_ms: Math.max(...runs.map((r) => r.max_ms)),
+    mean_ms: weighted((r) => r.mean_ms),
+    cpu: {
+      server_ms_per_req: runs[0]!.cpu.server_ms_per_req === null ? null : weighted((r) => r.cpu.server_ms_per_req),
+      load_generator_ms_per_req: weighted((r) => r.cpu.load_generator_ms_per_req),
+      rest_of_machine_ms_per_req: weighted((r) => r.cpu.rest_of_machine_ms_per_req),
+      machine_busy_pct: Math.round((runs.reduce((n, r) => n + r.cpu.machine_busy_pct * r.seconds, 0) / seconds) * 10) / 10,
+    },
+    statuses,
+  };
 }
 
+const describeRun = (run: Run, withServer: boolean): string =>
+  `${fmt(run.rps)} req/s, p50 ${fmt(run.p50_ms, 2)} ms, p99 ${fmt(run.p99_ms, 2)} ms; CPU per request: ` +
+  (withServer ? `server ${fmt(run.cpu.server_ms_per_req ?? 0, 3)} ms, ` : '') +
+  `rest of machine ${fmt(run.cpu.rest_of_machine_ms_per_req, 3)} ms` +
+  (run.failures > 0 ? `; ${run.failures} FAILED ${JSON.stringify(run.statuses)}` : '');
+
+/**
+ * The API as it is deployed to scale (README, "Scaling out"): an API process (ROLE=api) beside a worker process (ROLE=worker) on the same database, and the
+ * baseline's direct statements, measured in alternating turns (service, baseline, service, ...)
+ * so that a noisy machine slows both alike; each figure pools its turns.
+ */
 async function benchApi(adminUrl: string, cleanups: (() => Promise<unknown>)[]) {
   const databaseUrl = await freshDatabase(adminUrl, 'api', cleanups);
   const merchant = await createMerchant(databaseUrl, 'Bench');
   const headers = { authorization: `Bearer ${merchant.testKey}`, 'content-type': 'application/json' };
   const body = JSON.stringify({ amount: 250000, currency: 'NGN', description: 'bench' });
   const nodeFlags = CPU_PROF_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`];
-  let server = await startServer(databaseUrl, {}, nodeFlags);
-  const created = await fetch(`${server.url}/v1/payment_intents`, { method: 'POST', headers, body });
-  const intent = (await created.json()) as { id: string };
-  console.log(`service (APP_ENV=production, its own process, ${CONNECTIONS} connections):`);
-  const create = await measure('create  ', { method: 'POST', url: `${server.url}/v1/payment_intents`, headers, body }, server.child.pid!, databaseUrl);
-  const retrieve = await measure('retrieve', { method: 'GET', url: `${server.url}/v1/payment_intents/${intent.id}`, headers }, server.child.pid!, databaseUrl);
-  await server.stop();
+  const worker = await startServer(databaseUrl, { ROLE: 'worker' });
+  const api = await startServer(databaseUrl, { ROLE: 'api' }, nodeFlags);
+  try {
+    const created = await fetch(`${api.url}/v1/payment_intents`, { method: 'POST', headers, body });
+    const intent = (await created.json()) as { id: string };
+    const targets = {
+      create: { method: 'POST', url: `${api.url}/v1/payment_intents`, headers, body } satisfies HttpTarget,
+      retrieve: { method: 'GET', url: `${api.url}/v1/payment_intents/${intent.id}`, headers } satisfies HttpTarget,
+    };
+    const baselines = { create: baselineCreate(merchant.testKey), retrieve: baselineRetrieve(merchant.testKey, intent.id) };
+    const runs = { create: [] as Run[], retrieve: [] as Run[], baseCreate: [] as Run[], baseRetrieve: [] as Run[] };
+    const serverPid = api.child.pid!;
+    console.log(
+      `service (APP_ENV=production, ROLE=api beside a ROLE=worker process, ${CONNECTIONS} connections) ` +
+        `and baseline (direct pg, ${CONNECTIONS} clients, minimal prepared statements), ${API_TURNS} alternating turns of ${TURN_SECONDS} s:`,
+    );
+    for (const figure of ['create', 'retrieve'] as const) {
+      await runHttp(targets[figure], { seconds: WARMUP_SECONDS, connections: CONNECTIONS });
+      await runPgLoop(databaseUrl, { seconds: WARMUP_SECONDS, connections: CONNECTIONS }, baselines[figure]);
+      for (let turn = 0; turn < API_TURNS; turn++) {
+        await checkpoint(databaseUrl);
+        runs[figure].push(await runHttp(targets[figure], { seconds: TURN_SECONDS, connections: CONNECTIONS, serverPid }));
+        await checkpoint(databaseUrl);
+        runs[figure === 'create' ? 'baseCreate' : 'baseRetrieve'].push(await runPgLoop(databaseUrl, { seconds: TURN_SECONDS, connections: CONNECTIONS }, baselines[figure]));
+      }
+    }
+    const create = pooled(runs.create);
+    const retrieve = pooled(runs.retrieve);
+    const baseCreate = pooled(runs.baseCreate);
+    const baseRetrieve = pooled(runs.baseRetrieve);
+    console.log(`  service  create  : ${describeRun(create, true)}`);
+    console.log(`  baseline create  : ${describeRun(baseCreate, false)}`);
+    console.log(`  service  retrieve: ${describeRun(retrieve, true)}`);
+    console.log(`  baseline retrieve: ${describeRun(baseRetrieve, false)}`);
 
-  console.log(`baseline (direct pg, ${CONNECTIONS} clients, minimal prepared statements):`);
-  const baseline = async (label: string, iteration: Parameters<typeof runPgLoop>[2]) => {
+    const halfRate = Math.max(1, Math.round(baseCreate.rps / 2));
     await checkpoint(databaseUrl);
-    await runPgLoop(databaseUrl, { seconds: WARMUP_SECONDS, connections: CONNECTIONS }, iteration);
-    const run = await runPgLoop(databaseUrl, { seconds: SECONDS, connections: CONNECTIONS }, iteration);
-    console.log(`  ${label}: ${fmt(run.rps)} req/s, p50 ${fmt(run.p50_ms, 2)} ms, p99 ${fmt(run.p99_ms, 2)} ms; rest of machine ${fmt(run.cpu.rest_of_machine_ms_per_req, 3)} ms CPU per request`);
-    return run;
-  };
-  const baseCreate = await baseline('create  ', baselineCreate(merchant.testKey));
-  const baseRetrieve = await baseline('retrieve', baselineRetrieve(merchant.testKey, intent.id));
-
-  const halfRate = Math.max(1, Math.round(baseCreate.rps / 2));
-  console.log(`service, create at half the baseline's create rate (${halfRate} req/s):`);
-  server = await startServer(databaseUrl, {});
-  const atHalf = await measure('create  ', { method: 'POST', url: `${server.url}/v1/payment_intents`, headers, body }, server.child.pid!, databaseUrl, halfRate);
-  await server.stop();
-  return { create, retrieve, baseCreate, baseRetrieve, atHalf, halfRate };
+    const atHalf = await runHttp(targets.create, { seconds: SECONDS, connections: CONNECTIONS, serverPid, overallRate: halfRate });
+    console.log(`service, create at half the baseline's create rate (${halfRate} req/s): ${describeRun(atHalf, true)}`);
+    return { create, retrieve, baseCreate, baseRetrieve, atHalf, halfRate, turns: runs };
+  } finally {
+    await api.stop();
+    await worker.stop();
+  }
 }
 
 async function benchWebhooks(adminUrl: string, cleanups: (() => Promise<unknown>)[]) {
@@ -343,7 +392,7 @@ async function main(): Promise<number> {
       finished: new Date().toISOString(),
       quick: QUICK,
       machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? 'unknown', node: process.version, postgres: pgVersion, postgres_source: admin.source },
-      parameters: { connections: CONNECTIONS, seconds: SECONDS, warmup_seconds: WARMUP_SECONDS, drain_attempts: DRAIN_ATTEMPTS, steady_rate: STEADY_RATE },
+      parameters: { connections: CONNECTIONS, seconds: SECONDS, api_turns: API_TURNS, turn_seconds: TURN_SECONDS, warmup_seconds: WARMUP_SECONDS, drain_attempts: DRAIN_ATTEMPTS, steady_rate: STEADY_RATE },
       goals: GOALS,
       table: rows,
       ...results,

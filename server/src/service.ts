@@ -78,7 +78,7 @@ export async function startService({ config, log, onOperationResponse }: Service
     const publicBaseUrl = () => config.publicBaseUrl ?? listeningUrl!;
     const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks, publicBaseUrl, keys, onOperationResponse });
     // A request without Host is refused by the app, in the one error shape (see app.ts).
-    server = createServer({ requireHostHeader: false });
+    server = createServer({ requireHostHeader: false, ...app.serverOptions });
     // Before the app: every response is known, so that a shutdown can end its connection after it.
     server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
       if (draining) {

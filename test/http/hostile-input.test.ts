@@ -137,6 +137,15 @@ describe('hostile input', () => {
       expect(await countRows('ledger_transactions')).to.equal(ledger);
     });
 
+    it('reads a point or an exponent inside a string or a key as text, not as a number', async () => {
+      const rawBody = '{"amount": 100, "currency": "NGN", "description": "Suya 1.5e3 \\"2.0\\"", "metadata": {"v1.0": "2E2", "true": "false"}}';
+      const res = await svc.request('POST', '/v1/payment_intents', { key: shop.testKey, rawBody });
+      expect(res.status, res.text).to.equal(201);
+      expect(res.body.amount).to.equal('100');
+      expect(res.body.description).to.equal('Suya 1.5e3 "2.0"');
+      expect(res.body.metadata).to.deep.equal({ 'v1.0': '2E2', true: 'false' });
+    });
+
     it('refuses other integer fields written with a fraction too (a card expiry month of 12.0)', async () => {
       const intent = (await svc.request('POST', '/v1/payment_intents', { key: shop.testKey, body: { amount: 1000, currency: 'NGN', customer: { email: 'a@example.com' } } })).body;
       const body = JSON.stringify({ client_secret: intent.client_secret, method: 'card', card: card(CARDS.success) }).replace('"exp_month":12', '"exp_month":12.0');
@@ -191,6 +200,10 @@ describe('hostile input', () => {
       expect(res.status).to.equal(200);
       expect(res.text).to.equal('');
       expect(res.headers.get('x-request-id')).to.match(/^req_/);
+      const get = await svc.request('GET', '/v1/balance', { key: shop.testKey });
+      expect(res.headers.get('content-type')).to.equal('application/json; charset=utf-8');
+      expect(res.headers.get('content-type')).to.equal(get.headers.get('content-type'));
+      expect(res.headers.get('content-length')).to.equal(String(Buffer.byteLength(get.text)));
       expect((await svc.request('HEAD', '/v1/payment_intents/pi_000000000000000000000000', { key: shop.testKey })).status).to.equal(404);
       expect((await svc.request('HEAD', '/dashboard')).status).to.equal(200);
     });

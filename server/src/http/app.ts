@@ -1,4 +1,5 @@
-import express, { type Express, type RequestHandler } from 'express';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -12,10 +13,11 @@ import { errorHandler } from './errors.ts';
 import { authenticateFor, siteOf, type Site } from './auth.ts';
 import type { KeyCache } from './key-cache.ts';
 import { rateLimit, type RateLimitStore } from './rate-limit.ts';
-import { checkBodyFraming, checkJsonBody, checkRawBody, jsonReviver } from './json-body.ts';
+import { checkBodyFraming, checkJsonBody, checkRawBody } from './json-body.ts';
 import { checkQueryIntegers, methodGuard, refuseUndecodableUrl, requireHost } from './request-guards.ts';
 import { contractValidation } from './contract-validation.ts';
-import { operationPipeline } from './pipeline.ts';
+import { operationPipeline, runSteps } from './pipeline.ts';
+import { json as sendJson } from './json-response.ts';
 import { operationHandlers } from './operations/index.ts';
 import { paymentSheetRouter } from '../web/payment-sheet.ts';
 import { dashboardRouter } from '../web/dashboard.ts';
@@ -39,12 +41,24 @@ export interface AppDeps {
 /** Request bodies above this are refused with 413 before they are parsed. */
 const MAX_BODY = '64kb';
 
-export function createApp(deps: AppDeps): Express {
+/**
+ * What the HTTP server calls for each request; `app` is the Express application behind it (the
+ * pages, the 404). The server should make its requests and responses with `serverOptions`: they
+ * are then born with Express's methods, instead of having their prototypes swapped on arrival
+ * (which costs V8 more than the swap looks: every such object goes slow afterwards).
+ */
+export type RequestListener = ((req: IncomingMessage, res: ServerResponse) => void) & {
+  app: Express;
+  serverOptions: { IncomingMessage: typeof IncomingMessage; ServerResponse: typeof ServerResponse };
+};
+
+export function createApp(deps: AppDeps): RequestListener {
   const { config, orm, log } = deps;
   const contract = loadContract();
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.response.json = sendJson;
   // The contract's paths are exact: /V1/... must not reach a handler around the validator and the
   // authentication, whose path matching is case-sensitive.
   app.set('case sensitive routing', true);
@@ -52,19 +66,16 @@ export function createApp(deps: AppDeps): Express {
 
   // Each request's EntityManager is forked on first use: many answers (refusals, pages) never touch
   // the database. Defined once on the app's request prototype, not on every request.
-  const forks = new WeakMap<object, EntityManager>();
+  const fork = Symbol('em');
   Object.defineProperty(app.request, 'em', {
-    get(this: object) {
-      let em = forks.get(this);
-      if (em === undefined) forks.set(this, (em = orm.em.fork()));
-      return em;
+    get(this: { [fork]?: EntityManager }) {
+      return (this[fork] ??= orm.em.fork());
     },
     configurable: true,
   });
-  app.use(requestContext(contract, orm, log, deps.onOperationResponse));
-  app.use(strictTransportSecurity);
-  app.use(requireHost);
-  app.use(refuseUndecodableUrl);
+  // What every request goes through first, an operation's (see `listener` below) and a page's alike.
+  const front: RequestHandler[] = [requestContext(log, deps.onOperationResponse), strictTransportSecurity, requireHost, refuseUndecodableUrl];
+  app.use(front);
   app.use(methodGuard(contract));
 
   // What every request to /v1 and /dashboard/api goes through before it is read: operations
@@ -72,7 +83,7 @@ export function createApp(deps: AppDeps): Express {
   const limit = rateLimit(deps.rateLimitStore, config.rateLimitPerMinute);
   const authenticate = authenticateWhereRequired(contract, siteOf(deps.publicBaseUrl), deps.keys);
   const framing = checkBodyFraming();
-  const json = express.json({ limit: MAX_BODY, reviver: jsonReviver, verify: checkRawBody });
+  const json = express.json({ limit: MAX_BODY, verify: checkRawBody });
   const jsonRules = checkJsonBody(contract);
   // HEAD is GET without the body (Node leaves the body out by itself): validated and answered as GET.
   const headAsGet: RequestHandler = (req, _res, next) => {
@@ -92,15 +103,13 @@ export function createApp(deps: AppDeps): Express {
   for (const operationId of Object.keys(operationHandlers)) {
     if (!documented.has(operationId)) throw new Error(`handler ${operationId} is not an operation of openapi.yaml`);
   }
-  app.use(
-    operationPipeline({
-      steps: [limit, authenticate, framing, json, jsonRules, checkQueryIntegers, headAsGet],
-      validation: contractValidation(contract),
-      validateResponses: config.validateResponses,
-      handlers,
-      log,
-    }),
-  );
+  const pipeline = operationPipeline({
+    steps: [limit, authenticate, framing, json, jsonRules, checkQueryIntegers, headAsGet],
+    validation: contractValidation(contract),
+    validateResponses: config.validateResponses,
+    handlers,
+    log,
+  });
 
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(contract.text);
@@ -126,9 +135,52 @@ export function createApp(deps: AppDeps): Express {
   app.use((req) => {
     throw new ApiError('resource_missing', `Unrecognized request URL (${req.method} ${req.path}).`);
   });
-  app.use(errorHandler(log));
-  return app;
+  const errors = errorHandler(log);
+  app.use(errors);
+
+  // A request for one of the contract's operations (matched once, here) goes straight through
+  // `front` and its pipeline: it never needs the router's walk past the pages' routes. It gets
+  // exactly what Express's own entry gives a request first (its request and response methods,
+  // the links between the two), and its failures reach the same error handler.
+  const operationChain = [...front, pipeline];
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    const operation = contract.match(req.method ?? '', pathOf(req.url ?? '/'));
+    if (operation === undefined) return void app(req, res);
+    const request = (Object.getPrototypeOf(req) === app.request ? req : Object.setPrototypeOf(req, app.request)) as Request;
+    const response = (Object.getPrototypeOf(res) === app.response ? res : Object.setPrototypeOf(res, app.response)) as Response;
+    request.res = response;
+    response.req = request;
+    response.locals = Object.create(null) as Response['locals'];
+    request.originalUrl = request.url;
+    request.baseUrl = '';
+    request.operation = operation;
+    runSteps(operationChain, request, response, (error?: unknown) => {
+      if (error === undefined) error = new ApiError('resource_missing', `Unrecognized request URL (${request.method} ${request.path}).`);
+      // Express's own last resort for a failure after the answer began: the connection cannot carry a second answer.
+      errors(error, request, response, () => request.socket.destroy());
+    });
+  };
+  return Object.assign(listener, { app, serverOptions: bornWith(app) });
 }
+
+/** Constructors of Node's requests and responses whose instances have `app`'s prototypes from the start. */
+function bornWith(app: Express): RequestListener['serverOptions'] {
+  function AppRequest(this: IncomingMessage, socket: ConstructorParameters<typeof IncomingMessage>[0]): void {
+    IncomingMessage.call(this, socket);
+  }
+  AppRequest.prototype = app.request;
+  function AppResponse(this: ServerResponse, req: IncomingMessage, options?: object): void {
+    (ServerResponse as unknown as (this: ServerResponse, req: IncomingMessage, options?: object) => void).call(this, req, options);
+  }
+  AppResponse.prototype = app.response;
+  return { IncomingMessage: AppRequest as unknown as typeof IncomingMessage, ServerResponse: AppResponse as unknown as typeof ServerResponse };
+}
+
+/** The path of a request target, without its query. */
+const pathOf = (url: string): string => {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+};
 
 /**
  * Over HTTPS (as the request came: directly, or through a trusted proxy's X-Forwarded-Proto),
@@ -140,31 +192,34 @@ const strictTransportSecurity: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** Gives each request its id, its own EntityManager and one log line when it is answered. */
-function requestContext(contract: Contract, orm: MikroORM, log: Logger, onOperationResponse: AppDeps['onOperationResponse']): RequestHandler {
+/**
+ * Gives each request its id, its own EntityManager and one log line when it is answered. The
+ * operation is known by then for the contract's operations (the listener matched it); anything
+ * else is not one.
+ */
+function requestContext(log: Logger, onOperationResponse: AppDeps['onOperationResponse']): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     const method = req.method;
     req.requestId = newId('req');
-    req.operation = contract.match(method, req.originalUrl.split('?')[0]!);
-
-    res.set('x-request-id', req.requestId);
-    res.on('finish', () => {
-      if (onOperationResponse !== undefined) {
-        if (req.operation !== undefined) onOperationResponse(req.operation.operationId, res.statusCode);
-      }
-      if (!log.isLevelEnabled('info')) return;
-      log.info(
-        {
-          request_id: req.requestId,
-          method,
-          url: redactUrl(req.originalUrl),
-          status: res.statusCode,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-        },
-        'request',
-      );
-    });
+    req.operation ??= undefined;
+    res.setHeader('x-request-id', req.requestId);
+    if (onOperationResponse !== undefined || log.isLevelEnabled('info')) {
+      res.on('finish', () => {
+        if (onOperationResponse !== undefined && req.operation !== undefined) onOperationResponse(req.operation.operationId, res.statusCode);
+        if (!log.isLevelEnabled('info')) return;
+        log.info(
+          {
+            request_id: req.requestId,
+            method,
+            url: redactUrl(req.originalUrl),
+            status: res.statusCode,
+            ms: Math.round((performance.now() - started) * 10) / 10,
+          },
+          'request',
+        );
+      });
+    }
     next();
   };
 }

@@ -98,6 +98,16 @@ export function loadContract(): Contract {
       });
     }
   }
+  // Matched on every request: by method, then a path without parameters by lookup (with or without
+  // its trailing slash, as the patterns allow), then the few with parameters by pattern.
+  const byMethod = new Map<string, { exact: Map<string, ContractOperation>; patterned: ContractOperation[] }>();
+  for (const o of operations) {
+    const method = o.method.toUpperCase();
+    let entry = byMethod.get(method);
+    if (entry === undefined) byMethod.set(method, (entry = { exact: new Map(), patterned: [] }));
+    if (o.paramNames.length === 0) entry.exact.set(o.path, o);
+    else entry.patterned.push(o);
+  }
   let referenceHtml: string | undefined;
   cached = {
     text,
@@ -105,8 +115,10 @@ export function loadContract(): Contract {
     operations,
     // HEAD is answered as GET is, without the body.
     match: (method, requestPath) => {
-      const wanted = method === 'HEAD' ? 'get' : method.toLowerCase();
-      return operations.find((o) => o.method === wanted && o.pattern.test(requestPath));
+      const candidates = byMethod.get(method === 'HEAD' ? 'GET' : method);
+      if (candidates === undefined) return undefined;
+      const exact = candidates.exact.get(requestPath) ?? (requestPath.endsWith('/') ? candidates.exact.get(requestPath.slice(0, -1)) : undefined);
+      return exact ?? candidates.patterned.find((o) => o.pattern.test(requestPath));
     },
     methodsFor: (requestPath) => {
       const methods = new Set(operations.filter((o) => o.pattern.test(requestPath)).map((o) => o.method.toUpperCase()));

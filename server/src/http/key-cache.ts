@@ -2,10 +2,10 @@
 // costs one database round trip (its own work) instead of two. A key stops working everywhere the
 // moment it is revoked: the database tells every process (a trigger's NOTIFY at commit), and one
 // that cannot hear it (its LISTEN connection is down) neither keeps nor trusts anything.
-import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { authenticate, type Caller } from '../domain/merchants.ts';
+import { sha256Hex } from '../ids.ts';
 import { listen, type Listener } from '../persistence/notifications.ts';
 import { API_KEYS_CHANNEL } from '../persistence/migrations/Migration20261124060000_key_notifications.ts';
 
@@ -40,7 +40,7 @@ export function keyCache(databaseUrl: string, log: Logger): KeyCache {
   );
   return {
     async authenticate(em, secretKey) {
-      const hash = createHash('sha256').update(secretKey).digest('hex');
+      const hash = sha256Hex(secretKey);
       const hit = cached.get(hash);
       if (hit !== undefined && hit.until > Date.now() && listener.listening) return hit.caller;
       const before = revocations;

@@ -3,7 +3,7 @@
 // from the same match, and its steps run in a fixed order: the per-client limit, authentication,
 // the body (framed, read, checked), the contract's validation, then the operation's handler.
 // Anything that is not an operation goes on to the pages and the 404.
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { ApiError } from '../domain/errors.ts';
 import type { ContractOperation } from './contract.ts';
@@ -51,12 +51,12 @@ export function operationPipeline(options: PipelineOptions): RequestHandler {
     }
     // The query, parsed once and kept: each step reads the same object (and validation completes it).
     Object.defineProperty(req, 'query', { value: validation.parseQuery(req.url), writable: true, configurable: true, enumerable: true });
-    run(chain, req, res, next);
+    runSteps(chain, req, res, next);
   };
 }
 
 /** The steps in order; the first error (thrown, rejected or passed to next) goes to `done`. */
-function run(chain: readonly RequestHandler[], req: Request, res: Response, done: NextFunction): void {
+export function runSteps(chain: readonly RequestHandler[], req: Request, res: Response, done: (error?: unknown) => void): void {
   let at = 0;
   const step = (error?: unknown): void => {
     if (error !== undefined && error !== null) return done(error);

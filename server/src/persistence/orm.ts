@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities/index.ts';
 import { migrationsList } from './migrations/index.ts';
+import { useFastRowShapes } from './pg-rows.ts';
 
 export type Orm = MikroORM;
 
@@ -15,6 +16,7 @@ export interface OrmOptions {
 export const CONNECT_TIMEOUT_MS = 3000;
 
 export async function createOrm({ databaseUrl, poolMax = 20 }: OrmOptions): Promise<Orm> {
+  useFastRowShapes();
   return MikroORM.init({
     clientUrl: databaseUrl,
     entities,
