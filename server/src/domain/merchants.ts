@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKey, Merchant } from '../persistence/entities/index.ts';
 import { newId, newSecretKey, sha256Hex } from '../ids.ts';
-import { sql } from '../persistence/sql.ts';
+import { sql, type Runner } from '../persistence/sql.ts';
 import { createDashboardUser, defaultDashboardEmail, type CreatedDashboardUser } from './dashboard-users.ts';
 
 /** Who is calling: the merchant behind the secret key, and the key's mode. */
@@ -57,10 +57,10 @@ export async function createMerchant(
 const SECRET_KEY_SHAPE = /^sk_(test|live)_[0-9A-Za-z]{32}$/;
 
 /** The caller a secret key belongs to, or null for a malformed, unknown or revoked key. */
-export async function authenticate(em: EntityManager, secretKey: string): Promise<Caller | null> {
+export async function authenticate(runner: Runner, secretKey: string): Promise<Caller | null> {
   if (!SECRET_KEY_SHAPE.test(secretKey)) return null;
   const rows = await sql<{ livemode: boolean; id: string; name: string; logo_url: string | null }>(
-    em,
+    runner,
     `select k.livemode, m.id, m.name, m.logo_url
        from api_keys k join merchants m on m.id = k.merchant_id
       where k.key_hash = $1 and k.revoked_at is null`,

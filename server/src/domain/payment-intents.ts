@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Runner } from '../persistence/sql.ts';
 import { PaymentAttempt, PaymentIntent, type PaymentIntentStatus } from '../persistence/entities/index.ts';
 import { newClientSecret, newId, sha256Hex } from '../ids.ts';
 import { ApiError, notFound } from './errors.ts';
@@ -48,7 +49,7 @@ export interface CreatedPaymentIntent {
 }
 
 export async function createPaymentIntent(
-  em: EntityManager,
+  runner: Runner,
   caller: Caller,
   input: CreatePaymentIntentInput,
   options: { ttlSeconds: number },
@@ -84,13 +85,13 @@ export async function createPaymentIntent(
     canceled_at: null,
   };
   // One INSERT: atomic on its own, so no transaction is opened unless the caller has one.
-  await insertPaymentIntent(em, intent);
+  await insertPaymentIntent(runner, intent);
   return { intent, clientSecret };
 }
 
 /** The caller's intent; another merchant's or the other mode's is simply not found. */
-export async function retrievePaymentIntent(em: EntityManager, caller: Caller, id: string): Promise<PaymentIntent> {
-  const intent = await selectOwnPaymentIntent(em, id, caller.merchant.id, caller.livemode);
+export async function retrievePaymentIntent(runner: Runner, caller: Caller, id: string): Promise<PaymentIntent> {
+  const intent = await selectOwnPaymentIntent(runner, id, caller.merchant.id, caller.livemode);
   if (intent === null) throw notFound('payment_intent', id);
   return intent;
 }

@@ -8,6 +8,7 @@ import type { WebhookSettings } from '../webhooks/deliver.ts';
 import { ApiError } from '../domain/errors.ts';
 import { newId } from '../ids.ts';
 import { redactUrl } from '../log.ts';
+import { autocommit } from '../persistence/sql.ts';
 import { loadContract, type Contract, type ContractOperation } from './contract.ts';
 import { errorHandler } from './errors.ts';
 import { authenticateFor, siteOf, type Site } from './auth.ts';
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): RequestListener {
     },
     configurable: true,
   });
+  Object.defineProperty(app.request, 'db', { value: autocommit(orm) });
   // What every request goes through first, an operation's (see `listener` below) and a page's alike.
   const front: RequestHandler[] = [requestContext(log, deps.onOperationResponse), strictTransportSecurity, requireHost, refuseUndecodableUrl];
   app.use(front);

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Autocommit } from '../persistence/sql.ts';
 import type { Caller } from '../domain/merchants.ts';
 import type { DashboardSession } from '../domain/dashboard-sessions.ts';
 import type { ContractOperation } from './contract.ts';
@@ -11,6 +12,8 @@ declare global {
       requestId: string;
       /** A fresh EntityManager for this request (forked when first used). */
       em: EntityManager;
+      /** Statements on their own, for work that needs no EntityManager (see persistence/sql.ts). */
+      db: Autocommit;
       /** The contract's operation this request is for (its method and path), matched once as it arrives. */
       operation: ContractOperation | undefined;
       /** Set by the secret-key authentication for operations that require it. */

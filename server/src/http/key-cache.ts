@@ -2,10 +2,10 @@
 // costs one database round trip (its own work) instead of two. A key stops working everywhere the
 // moment it is revoked: the database tells every process (a trigger's NOTIFY at commit), and one
 // that cannot hear it (its LISTEN connection is down) neither keeps nor trusts anything.
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { authenticate, type Caller } from '../domain/merchants.ts';
 import { sha256Hex } from '../ids.ts';
+import type { Runner } from '../persistence/sql.ts';
 import { listen, type Listener } from '../persistence/notifications.ts';
 import { API_KEYS_CHANNEL } from '../persistence/migrations/Migration20261124060000_key_notifications.ts';
 
@@ -16,7 +16,7 @@ const MAX_ENTRIES = 50_000;
 
 export interface KeyCache {
   /** The caller `secretKey` authenticates as, or null for a malformed, unknown or revoked key. */
-  authenticate(em: EntityManager, secretKey: string): Promise<Caller | null>;
+  authenticate(runner: Runner, secretKey: string): Promise<Caller | null>;
   /** Forgets everything (this process just revoked a key: it need not wait for the notification). */
   forgetAll(): void;
   close(): Promise<void>;
@@ -39,12 +39,12 @@ export function keyCache(databaseUrl: string, log: Logger): KeyCache {
     log,
   );
   return {
-    async authenticate(em, secretKey) {
+    async authenticate(runner, secretKey) {
       const hash = sha256Hex(secretKey);
       const hit = cached.get(hash);
       if (hit !== undefined && hit.until > Date.now() && listener.listening) return hit.caller;
       const before = revocations;
-      const caller = await authenticate(em, secretKey);
+      const caller = await authenticate(runner, secretKey);
       if (caller === null) {
         cached.delete(hash);
         return null;

@@ -3,7 +3,7 @@
 // (see bench/); everything else about intents goes through the entity manager.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PaymentIntent } from './entities/index.ts';
-import { sql } from './sql.ts';
+import { sql, type Runner } from './sql.ts';
 
 export const PAYMENT_INTENT_COLUMNS = [
   'id', 'merchant_id', 'livemode', 'amount', 'currency', 'description', 'metadata', 'status', 'method',
@@ -14,21 +14,23 @@ export const PAYMENT_INTENT_COLUMNS = [
 const INSERT = `insert into payment_intents (${PAYMENT_INTENT_COLUMNS.join(', ')}) values (${PAYMENT_INTENT_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;
 const SELECT_OWN = `select ${PAYMENT_INTENT_COLUMNS.join(', ')} from payment_intents where id = $1 and merchant_id = $2 and livemode = $3`;
 
-export async function insertPaymentIntent(em: EntityManager, intent: PaymentIntent): Promise<void> {
+export async function insertPaymentIntent(runner: Runner, intent: PaymentIntent): Promise<void> {
   await sql(
-    em,
+    runner,
     INSERT,
     PAYMENT_INTENT_COLUMNS.map((column) => {
       const value = intent[column];
       if (typeof value === 'bigint') return value.toString();
+      // node-postgres would format a Date in local time field by field; the ISO text is the same instant.
+      if (value instanceof Date) return value.toISOString();
       if (column === 'metadata') return JSON.stringify(value);
       return value ?? null;
     }),
   );
 }
 
-export async function selectOwnPaymentIntent(em: EntityManager, id: string, merchantId: string, livemode: boolean): Promise<PaymentIntent | null> {
-  const [row] = await sql<IntentRow>(em, SELECT_OWN, [id, merchantId, livemode]);
+export async function selectOwnPaymentIntent(runner: Runner, id: string, merchantId: string, livemode: boolean): Promise<PaymentIntent | null> {
+  const [row] = await sql<IntentRow>(runner, SELECT_OWN, [id, merchantId, livemode]);
   return row === undefined ? null : intentFromRow(row);
 }
 

@@ -1,12 +1,29 @@
-import { createHash } from 'node:crypto';
 import { CompiledQuery } from 'kysely';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type pg from 'pg';
+import { sha256Hex } from '../ids.ts';
 
 /**
- * A parameterised query ($1, $2, ...) on the connection of `em` (its transaction, if it is in
- * one). For the hot paths: the values travel separately from the text, so nothing is formatted
- * into SQL on our side and PostgreSQL sees the same statement text every time.
+ * Statements on their own (each its own autocommit transaction), with no EntityManager: for a
+ * read, or a write that is one statement, that needs no unit of work. Forking an EntityManager
+ * costs more CPU than such a statement's whole round trip, so a request that only runs these
+ * never forks one. Holds nothing per request: one per process will do.
+ */
+export interface Autocommit {
+  readonly autocommit: MikroORM;
+}
+
+export const autocommit = (orm: MikroORM): Autocommit => ({ autocommit: orm });
+
+/** Where a statement runs: an EntityManager (its transaction, if it is in one) or autocommit. */
+export type Runner = EntityManager | Autocommit;
+
+const isAutocommit = (runner: Runner): runner is Autocommit => 'autocommit' in runner;
+
+/**
+ * A parameterised query ($1, $2, ...) on `runner`. For the hot paths: the values travel separately
+ * from the text, so nothing is formatted into SQL on our side and PostgreSQL sees the same
+ * statement text every time.
  *
  * Outside a transaction the statement goes straight to the ORM's own connection pool as a named
  * prepared statement: each connection parses and plans it once, not on every request (for a
@@ -14,20 +31,21 @@ import type pg from 'pg';
  * query builder stands in between. Every text passed here is a constant (or one of a few shapes),
  * so the statements each connection keeps are few.
  */
-export async function sql<Row>(em: EntityManager, text: string, params: readonly unknown[] = []): Promise<Row[]> {
-  if (!em.isInTransaction()) {
-    const pool = pools.get(em.getConnection()) ?? (await poolOf(em));
+export async function sql<Row>(runner: Runner, text: string, params: readonly unknown[] = []): Promise<Row[]> {
+  if (isAutocommit(runner) || !runner.isInTransaction()) {
+    const connection = isAutocommit(runner) ? runner.autocommit.em.getConnection() : runner.getConnection();
+    const pool = pools.get(connection) ?? (await poolOf(connection));
     const result = await pool.query({ name: statementName(text), text, values: params as unknown[] });
     return result.rows as Row[];
   }
-  const result = await em.getKysely().executeQuery(CompiledQuery.raw(text, params as unknown[]));
+  const result = await runner.getKysely().executeQuery(CompiledQuery.raw(text, params as unknown[]));
   return result.rows as Row[];
 }
 
-const pools = new WeakMap<object, pg.Pool>();
+type Connection = ReturnType<EntityManager['getConnection']>;
+const pools = new WeakMap<Connection, pg.Pool>();
 
-async function poolOf(em: EntityManager): Promise<pg.Pool> {
-  const connection = em.getConnection();
+async function poolOf(connection: Connection): Promise<pg.Pool> {
   const pool = (await connection.getNativeClient()) as pg.Pool;
   pools.set(connection, pool);
   return pool;
@@ -38,6 +56,6 @@ const names = new Map<string, string>();
 /** The same name for the same text, in every process: `nf_` and a digest of the text. */
 function statementName(text: string): string {
   let name = names.get(text);
-  if (name === undefined) names.set(text, (name = `nf_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`));
+  if (name === undefined) names.set(text, (name = `nf_${sha256Hex(text).slice(0, 24)}`));
   return name;
 }

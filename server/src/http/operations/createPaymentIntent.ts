@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { operations } from '../../generated/openapi.ts';
 import { createPaymentIntent } from '../../domain/payment-intents.ts';
 import { callerOf } from '../context.ts';
-import { sendIdempotently } from '../idempotency.ts';
+import { sendIdempotentlyAutocommit } from '../idempotency.ts';
 import { presentPaymentIntent } from '../presenters/payment-intent.ts';
 import type { OperationDeps } from './deps.ts';
 
@@ -11,8 +11,8 @@ type Body = operations['createPaymentIntent']['requestBody']['content']['applica
 export default (deps: OperationDeps) => async (req: Request, res: Response) => {
   const caller = callerOf(req);
   const body = req.body as Body;
-  await sendIdempotently(req, res, 'createPaymentIntent', async (tx) => {
-    const { intent, clientSecret } = await createPaymentIntent(tx, caller, body, { ttlSeconds: deps.config.intentTtlSeconds });
+  await sendIdempotentlyAutocommit(req, res, 'createPaymentIntent', async (runner) => {
+    const { intent, clientSecret } = await createPaymentIntent(runner, caller, body, { ttlSeconds: deps.config.intentTtlSeconds });
     return {
       status: 201,
       body: presentPaymentIntent(intent, caller.merchant, { clientSecret, publicBaseUrl: deps.publicBaseUrl() }),

@@ -5,6 +5,6 @@ import { presentPaymentIntent } from '../presenters/payment-intent.ts';
 
 export default () => async (req: Request<{ id: string }>, res: Response) => {
   const caller = callerOf(req);
-  const intent = await retrievePaymentIntent(req.em, caller, req.params.id);
+  const intent = await retrievePaymentIntent(req.db, caller, req.params.id);
   res.json(presentPaymentIntent(intent, caller.merchant));
 };
