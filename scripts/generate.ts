@@ -7,6 +7,7 @@
 //   server/src/generated/openapi.ts           openapi-typescript types: paths, webhooks, components, operations
 //   sdk/src/generated/openapi.ts              the same file, so the SDK package carries its own copy
 //   webhook-verifier/src/generated/events.ts  the webhook event schemas only, and the NairaflowEvent union
+//   sdk/src/generated/api-version.ts          the API version (info.version) the SDK sends as Nairaflow-Version
 //   server/src/generated/api-reference.html   the API reference served at /docs: Redoc, fully inlined
 //                                             (no CDN, works offline), built by `redocly build-docs`
 import { execFileSync } from 'node:child_process';
@@ -90,12 +91,22 @@ async function generateWebhookEventTypes(): Promise<string> {
   );
 }
 
+function generateApiVersion(): string {
+  const document = parse(readFileSync(contract, 'utf8')) as { info: { version: unknown } };
+  return (
+    `// ${notice}\n\n` +
+    `/** The API version this SDK is written against (openapi.yaml's info.version); sent as Nairaflow-Version on every request. */\n` +
+    `export const API_VERSION = ${JSON.stringify(String(document.info.version))};\n`
+  );
+}
+
 async function generateAll(): Promise<Map<string, string>> {
   const types = await generateTypes();
   return new Map([
     [join(root, 'server/src/generated/openapi.ts'), types],
     [join(root, 'sdk/src/generated/openapi.ts'), types],
     [join(root, 'webhook-verifier/src/generated/events.ts'), await generateWebhookEventTypes()],
+    [join(root, 'sdk/src/generated/api-version.ts'), generateApiVersion()],
     [join(root, 'server/src/generated/api-reference.html'), generateApiReference()],
   ]);
 }

@@ -16,6 +16,7 @@ export { ListResult, type Page } from './list.ts';
 export type { Fetch } from './transport.ts';
 export type * from './types.ts';
 export { VERSION } from './version.ts';
+export { API_VERSION } from './generated/api-version.ts';
 export { webhooks, type Webhooks } from './webhooks.ts';
 export {
   WebhookVerificationError,

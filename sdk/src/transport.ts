@@ -7,6 +7,7 @@ import type { paths } from './generated/openapi.ts';
 import { toJson } from './json.ts';
 import type { RequestOptions } from './types.ts';
 import { VERSION } from './version.ts';
+import { API_VERSION } from './generated/api-version.ts';
 
 export type Fetch = (input: Request) => Promise<Response>;
 
@@ -80,7 +81,7 @@ export class Transport {
     const maxRetries = options?.maxRetries ?? this.#config.maxRetries;
     const timeoutMs = options?.timeoutMs ?? this.#config.timeoutMs;
     const userSignal = options?.signal;
-    const headers = { authorization: `Bearer ${this.#key}`, 'user-agent': USER_AGENT, accept: 'application/json' };
+    const headers = { authorization: `Bearer ${this.#key}`, 'user-agent': USER_AGENT, accept: 'application/json', 'nairaflow-version': API_VERSION };
 
     for (let retry = 0; ; retry++) {
       userSignal?.throwIfAborted();

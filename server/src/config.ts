@@ -42,6 +42,12 @@ export interface Config {
   liveProcessor: 'sandbox' | null;
   /** EVENT_RETENTION_DAYS: events and their delivery attempts are kept this many days. */
   eventRetentionDays: number;
+  /**
+   * DATABASE_PREPARED_STATEMENTS: the hot statements are named prepared statements, parsed and
+   * planned once per connection. Off for a pooler that cannot keep them (PgBouncer in transaction
+   * mode before 1.21, or without max_prepared_statements).
+   */
+  preparedStatements: boolean;
   /** Failed payment attempts (declines, wrong OTPs) after which an intent is canceled. */
   maxFailedAttemptsPerIntent: number;
   /** Failed payment attempts from one client address, over all intents, in any hour. */
@@ -117,6 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf(read, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     liveProcessor,
     eventRetentionDays: integer(read, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
+    preparedStatements: boolean(read, 'DATABASE_PREPARED_STATEMENTS', true),
     maxFailedAttemptsPerIntent: integer(read, 'MAX_FAILED_ATTEMPTS_PER_INTENT', 5, 1, 100),
     maxFailedAttemptsPerClient: integer(read, 'MAX_FAILED_ATTEMPTS_PER_CLIENT', 20, 1, 100_000),
   };

@@ -17,6 +17,7 @@ import { noLiveProcessor } from './domain/processor/no-live-processor.ts';
 import { sandboxAcquirer } from './domain/processor/sandbox-acquirer.ts';
 import { testCardSimulator } from './domain/processor/test-cards.ts';
 import { createOrm, migrate, type Orm } from './persistence/orm.ts';
+import { usePreparedStatements } from './persistence/sql.ts';
 
 export interface Service {
   /** The HTTP origin, e.g. http://127.0.0.1:3000 (undefined for the worker role). */
@@ -34,6 +35,7 @@ export interface ServiceOptions {
 
 /** Migrates, then starts the roles the configuration asks for. */
 export async function startService({ config, log, onOperationResponse }: ServiceOptions): Promise<Service> {
+  usePreparedStatements(config.preparedStatements);
   const orm = await createOrm({ databaseUrl: config.databaseUrl });
   const applied = await migrate(orm);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');

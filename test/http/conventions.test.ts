@@ -32,6 +32,40 @@ describe('HTTP conventions', () => {
     expect(seen.size).to.equal(6);
   });
 
+  it('says its API version (Nairaflow-Version) on every answer, errors and pages included, and answers in the one a request names', async () => {
+    for (const [method, path, key] of [
+      ['GET', '/v1/payment_intents', shop.testKey],
+      ['GET', '/v1/payment_intents', undefined],
+      ['GET', '/v1/nowhere', shop.testKey],
+      ['GET', '/docs', undefined],
+      ['GET', '/dashboard', undefined],
+    ] as const) {
+      const res = await svc.request(method, path, { key });
+      expect(res.headers.get('nairaflow-version'), `${method} ${path}`).to.equal('2026-11-24');
+      const named = await svc.request(method, path, { key, headers: { 'Nairaflow-Version': '2026-11-24' } });
+      expect(named.headers.get('nairaflow-version'), `${method} ${path}`).to.equal('2026-11-24');
+      expect(named.status).to.equal(res.status);
+    }
+  });
+
+  it('refuses a Nairaflow-Version it does not know with 400 naming the header, and creates nothing', async () => {
+    const before = await svc.request('GET', '/v1/payment_intents?limit=100', { key: shop.testKey });
+    for (const version of ['2020-01-01', 'latest', '']) {
+      const res = await svc.request('POST', '/v1/payment_intents', {
+        key: shop.testKey,
+        body: { amount: 1000, currency: 'NGN' },
+        headers: { 'Nairaflow-Version': version },
+      });
+      expect(res.status, version).to.equal(400);
+      expect(res.body.error.code).to.equal('invalid_request');
+      expect(res.body.error.param).to.equal('Nairaflow-Version');
+      expect(res.body.error.message).to.include('2026-11-24');
+      expect(res.headers.get('nairaflow-version')).to.equal('2026-11-24');
+    }
+    const after = await svc.request('GET', '/v1/payment_intents?limit=100', { key: shop.testKey });
+    expect(after.body.data.length).to.equal(before.body.data.length);
+  });
+
   it('answers an unknown path with 404 resource_missing, inside and outside /v1', async () => {
     for (const path of ['/v1/charges', '/v2/payment_intents', '/favicon.ico']) {
       const res = await svc.request('GET', path, { key: shop.testKey });

@@ -146,6 +146,20 @@ describe('hostile input', () => {
       expect(res.body.metadata).to.deep.equal({ 'v1.0': '2E2', true: 'false' });
     });
 
+    it('reads a body that starts with a byte order mark as the same JSON, decimals or not', async () => {
+      const bom = '\uFEFF';
+      for (const body of ['{"amount": 100, "currency": "NGN", "metadata": {"a": 1.5}}', '{"amount": 100, "currency": "NGN", "metadata": {"a": "1.5"}}']) {
+        const plain = await svc.request('POST', '/v1/payment_intents', { key: shop.testKey, rawBody: body });
+        const marked = await svc.request('POST', '/v1/payment_intents', { key: shop.testKey, rawBody: bom + body });
+        expect(plain.status, plain.text).to.be.below(500);
+        expect(marked.status, marked.text).to.equal(plain.status);
+        expect(marked.body.error?.message).to.equal(plain.body.error?.message);
+      }
+      const notWhole = await svc.request('POST', '/v1/payment_intents', { key: shop.testKey, rawBody: `${bom}{"amount": 100.0, "currency": "NGN"}` });
+      expectErrorShape(notWhole, 400, 'invalid_request', 'BOM 100.0');
+      expect(notWhole.body.error.param).to.equal('amount');
+    });
+
     it('refuses other integer fields written with a fraction too (a card expiry month of 12.0)', async () => {
       const intent = (await svc.request('POST', '/v1/payment_intents', { key: shop.testKey, body: { amount: 1000, currency: 'NGN', customer: { email: 'a@example.com' } } })).body;
       const body = JSON.stringify({ client_secret: intent.client_secret, method: 'card', card: card(CARDS.success) }).replace('"exp_month":12', '"exp_month":12.0');
@@ -236,6 +250,24 @@ describe('hostile input', () => {
       expectRawErrorShape(expectAnswer, 400, 'invalid_request');
       const noHost = await raw(svc.url, `GET /v1/balance HTTP/1.1\r\nConnection: close\r\n\r\n`);
       expectRawErrorShape(noHost, 400, 'invalid_request');
+    });
+
+    it('reads a request target with a fragment as a client library would send it without one', async () => {
+      const auth = `Host: x\r\nAuthorization: Bearer ${shop.testKey}\r\nConnection: close\r\n\r\n`;
+      const list = await raw(svc.url, `GET /v1/payment_intents?limit=2#frag HTTP/1.1\r\n${auth}`);
+      expect(list.status, list.body).to.equal(200);
+      expect(JSON.parse(list.body).data).to.be.an('array');
+      const one = await raw(svc.url, `GET /v1/payment_intents/pi_000000000000000000000000#/cancel HTTP/1.1\r\n${auth}`);
+      expectRawErrorShape(one, 404, 'resource_missing');
+      expect(one.headers['nairaflow-version']).to.equal('2026-11-24');
+    });
+
+    it('names a query parameter the operation does not take as unknown, whatever its spelling', async () => {
+      for (const name of ['limitx', 'limi', 'x[limit]']) {
+        const res = await svc.request('GET', `/v1/payment_intents?${name}=2`, { key: shop.testKey });
+        expectErrorShape(res, 400, 'invalid_request', name);
+        expect(res.body.error.message, name).to.match(/unknown/i);
+      }
     });
 
     it('takes an empty chunked body as no body where none is taken, and refuses a chunked one with content', async () => {

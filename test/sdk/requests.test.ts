@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { VERSION } from '../../sdk/src/index.ts';
+import { API_VERSION, VERSION } from '../../sdk/src/index.ts';
 import { apiError, client, intent, KEY, useNock } from './support/nock.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -7,7 +7,7 @@ const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f
 describe('sdk: requests', () => {
   const { api, seen } = useNock();
 
-  it('creates an intent with the key, a JSON body, a User-Agent and a fresh UUID v4 Idempotency-Key', async () => {
+  it('creates an intent with the key, a JSON body, a User-Agent, its Nairaflow-Version and a fresh UUID v4 Idempotency-Key', async () => {
     api().post('/v1/payment_intents').reply(201, intent('pi_1', { client_secret: 'pi_1_secret_x' })).post('/v1/payment_intents').reply(201, intent('pi_2', { client_secret: 'pi_2_secret_x' }));
     const nf = client();
     const created = await nf.paymentIntents.create({ amount: 250000, currency: 'NGN', description: 'Jollof', customer: { email: 'ada@example.com' }, metadata: { order_id: '1001' } });
@@ -17,6 +17,10 @@ describe('sdk: requests', () => {
     const [first, second] = seen;
     expect(first!.headers).to.include({ authorization: `Bearer ${KEY}`, 'content-type': 'application/json' });
     expect(first!.headers['user-agent']).to.match(new RegExp(`^nairaflow-node/${VERSION.replace(/\./g, '\\.')}( |$)`));
+    // The API version it was written against, the contract's (openapi.yaml info.version).
+    expect(API_VERSION).to.equal('2026-11-24');
+    expect(first!.headers['nairaflow-version']).to.equal(API_VERSION);
+    expect(second!.headers['nairaflow-version']).to.equal(API_VERSION);
     expect(JSON.parse(first!.body)).to.deep.equal({ amount: 250000, currency: 'NGN', description: 'Jollof', customer: { email: 'ada@example.com' }, metadata: { order_id: '1001' } });
     expect(first!.headers['idempotency-key']).to.match(UUID_V4);
     expect(second!.headers['idempotency-key']).to.match(UUID_V4).and.not.equal(first!.headers['idempotency-key']);

@@ -283,6 +283,23 @@ describe('webhook delivery', () => {
     expect(delivery).to.include({ attempt: 1, response_status: 200, error: null });
   });
 
+  it('does not make an attempt again when the endpoint resets a kept connection long after the request went out (it read it)', async () => {
+    const first = (await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey })).body.id;
+    await settled(first);
+    receiver.received.length = 0;
+    // A hostile endpoint: it reads the request on the kept connection, then resets it 1.2 s later
+    // (inside the 1.5 s timeout); the next attempt is answered.
+    receiver.respond = (_r, i, res) => (i === 0 ? void setTimeout(() => res.socket!.destroy(), 1200) : res.writeHead(200).end('ok'));
+    const second = (await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey })).body.id;
+    expect(await settled(second)).to.include({ delivery_status: 'succeeded', attempts: 2 });
+    const attempts = await deliveries(second);
+    const one = attempts.find((d: { attempt: number }) => d.attempt === 1);
+    expect(one.response_status).to.equal(null);
+    expect(one.error).to.be.a('string');
+    expect(one.duration_ms).to.be.below(1500 + 500);
+    expect(receiver.received.filter((r) => JSON.parse(r.body.toString('utf8')).id === second)).to.have.length(2);
+  });
+
   it('records every other result while the database keeps refusing one, and makes the refused attempt again later', async function () {
     this.timeout(60_000);
     const em = svc.service.orm.em.fork();

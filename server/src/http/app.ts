@@ -19,6 +19,7 @@ import { checkQueryIntegers, methodGuard, refuseUndecodableUrl, requireHost } fr
 import { contractValidation } from './contract-validation.ts';
 import { operationPipeline, runSteps } from './pipeline.ts';
 import { json as sendJson } from './json-response.ts';
+import { apiVersion } from './api-version.ts';
 import { operationHandlers } from './operations/index.ts';
 import { paymentSheetRouter } from '../web/payment-sheet.ts';
 import { dashboardRouter } from '../web/dashboard.ts';
@@ -76,7 +77,7 @@ export function createApp(deps: AppDeps): RequestListener {
   });
   Object.defineProperty(app.request, 'db', { value: autocommit(orm) });
   // What every request goes through first, an operation's (see `listener` below) and a page's alike.
-  const front: RequestHandler[] = [requestContext(log, deps.onOperationResponse), strictTransportSecurity, requireHost, refuseUndecodableUrl];
+  const front: RequestHandler[] = [requestContext(log, deps.onOperationResponse), apiVersion(), strictTransportSecurity, requireHost, refuseUndecodableUrl];
   app.use(front);
   app.use(methodGuard(contract));
 
@@ -158,8 +159,17 @@ export function createApp(deps: AppDeps): RequestListener {
     request.operation = operation;
     runSteps(operationChain, request, response, (error?: unknown) => {
       if (error === undefined) error = new ApiError('resource_missing', `Unrecognized request URL (${request.method} ${request.path}).`);
-      // Express's own last resort for a failure after the answer began: the connection cannot carry a second answer.
-      errors(error, request, response, () => request.socket.destroy());
+      // A failure after the answer began cannot be answered: it is logged, and the connection
+      // (which cannot carry a second answer) closed, as Express's own last resort does.
+      const lastResort = (late: unknown): void => {
+        log.error({ err: late, request_id: request.requestId, operation: operation.operationId }, 'failed after its answer began');
+        request.socket.destroy();
+      };
+      try {
+        errors(error, request, response, lastResort);
+      } catch (failed) {
+        lastResort(failed);
+      }
     });
   };
   return Object.assign(listener, { app, serverOptions: bornWith(app) });
@@ -178,10 +188,10 @@ function bornWith(app: Express): RequestListener['serverOptions'] {
   return { IncomingMessage: AppRequest as unknown as typeof IncomingMessage, ServerResponse: AppResponse as unknown as typeof ServerResponse };
 }
 
-/** The path of a request target, without its query. */
+/** The path of a request target, without its query or fragment (as Express reads `req.path`). */
 const pathOf = (url: string): string => {
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
 };
 
 /**

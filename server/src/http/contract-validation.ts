@@ -84,7 +84,9 @@ export function contractValidation(contract: Contract): ContractValidation {
     parseQuery(url) {
       const at = url.indexOf('?');
       if (at === -1) return {};
-      return { ...parseQueryString(url.slice(at + 1)) };
+      // A fragment (#...) is never part of the query; a client that sends one anyway is not asking for it.
+      const end = url.indexOf('#', at);
+      return { ...parseQueryString(url.slice(at + 1, end === -1 ? undefined : end)) };
     },
   };
 }
@@ -147,8 +149,10 @@ function compileOperation(
       // `limit[]=1` and `limit[x]=1` name `limit` with a list or an object for its value: the
       // parameter's own check then says what it must be.
       for (const name of Object.keys(parts.query)) {
-        const base = name.slice(0, name.indexOf('['));
-        if (base === '' || !queryNames.has(base)) continue;
+        const bracket = name.indexOf('[');
+        if (bracket <= 0) continue;
+        const base = name.slice(0, bracket);
+        if (!queryNames.has(base)) continue;
         parts.query[base] = name.endsWith('[]') ? [parts.query[name]].flat() : { [name.slice(base.length)]: parts.query[name] };
         delete parts.query[name];
       }

@@ -6,6 +6,7 @@ import { ApiError, type ErrorCode } from '../domain/errors.ts';
 import { newId } from '../ids.ts';
 import { redactUrl } from '../log.ts';
 import type { ContractProblem } from './contract-validation.ts';
+import { currentApiVersion } from './api-version.ts';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_request: 400,
@@ -192,6 +193,7 @@ export function answerClientError(log: Logger) {
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         `x-request-id: ${requestId}\r\n` +
+        `Nairaflow-Version: ${currentApiVersion()}\r\n` +
         'Connection: close\r\n\r\n' +
         body,
     );
@@ -213,7 +215,7 @@ export function answerConnect(log: Logger) {
     const { head, body, requestId } = rawError(405, error, log, 'CONNECT');
     socket.end(
       `${head}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `x-request-id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+        `x-request-id: ${requestId}\r\nNairaflow-Version: ${currentApiVersion()}\r\nConnection: close\r\n\r\n${body}`,
     );
   };
 }
@@ -224,7 +226,7 @@ export function answerExpectation(log: Logger) {
     const error = new ApiError('invalid_request', `Unsupported Expect header (${String(req.headers.expect).slice(0, 40)}); only 100-continue is understood.`);
     const { body, requestId } = rawError(400, error, log, 'Expect');
     res
-      .writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-request-id': requestId, connection: 'close' })
+      .writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-request-id': requestId, 'nairaflow-version': currentApiVersion(), connection: 'close' })
       .end(body);
   };
 }

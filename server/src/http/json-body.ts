@@ -130,13 +130,25 @@ export function checkRawBody(req: object, _res: unknown, body: Buffer): void {
 
 const isDigit = (byte: number | undefined): boolean => byte !== undefined && byte >= 0x30 && byte <= 0x39;
 
+// The text body-parser parsed: UTF-8, a leading byte order mark dropped (TextDecoder drops it).
+const utf8 = new TextDecoder('utf-8');
+
+/** The body parsed again, with the reviver; it parsed once already, so a failure here is the same 400. */
+function parseAgain(raw: Buffer): unknown {
+  try {
+    return JSON.parse(utf8.decode(raw), jsonReviver);
+  } catch {
+    throw new ApiError('invalid_request', 'The request body is not valid JSON. Send a JSON object with Content-Type: application/json.');
+  }
+}
+
 type Schema = Record<string, unknown>;
 
 /** Checks a parsed body against the three rules, reading the integer fields from the operation's body schema. */
 export function checkJsonBody(contract: Contract): RequestHandler {
   return (req, _res, next) => {
     const raw = revivedLater.get(req);
-    if (raw !== undefined) req.body = JSON.parse(raw.toString('utf8'), jsonReviver);
+    if (raw !== undefined) req.body = parseAgain(raw);
     const body: unknown = req.body;
     const operation = req.operation;
     if (body === undefined) return next();

@@ -75,11 +75,14 @@ export function runSteps(chain: readonly RequestHandler[], req: Request, res: Re
 function paramsOf(operation: ContractOperation, path: string): Record<string, string> {
   const params: Record<string, string> = {};
   if (operation.paramNames.length === 0) return params;
-  const match = operation.pattern.exec(path)!;
+  const match = operation.pattern.exec(path);
+  // The operation was matched on this very path; anything else would be a bug, not a bad URL.
+  if (match === null) throw new Error(`${operation.operationId} matched a path its pattern does not: ${path}`);
   operation.paramNames.forEach((name, i) => {
     try {
       params[name] = decodeURIComponent(match[i + 1]!);
-    } catch {
+    } catch (error) {
+      if (!(error instanceof URIError)) throw error;
       throw new ApiError('invalid_request', 'The URL is not validly percent-encoded (each % must start a UTF-8 byte such as %20).');
     }
   });

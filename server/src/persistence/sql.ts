@@ -35,11 +35,18 @@ export async function sql<Row>(runner: Runner, text: string, params: readonly un
   if (isAutocommit(runner) || !runner.isInTransaction()) {
     const connection = isAutocommit(runner) ? runner.autocommit.em.getConnection() : runner.getConnection();
     const pool = pools.get(connection) ?? (await poolOf(connection));
-    const result = await pool.query({ name: statementName(text), text, values: params as unknown[] });
+    const result = await pool.query(prepared ? { name: statementName(text), text, values: params as unknown[] } : { text, values: params as unknown[] });
     return result.rows as Row[];
   }
   const result = await runner.getKysely().executeQuery(CompiledQuery.raw(text, params as unknown[]));
   return result.rows as Row[];
+}
+
+let prepared = true;
+
+/** DATABASE_PREPARED_STATEMENTS=false: every statement unnamed (parsed and planned each time), for poolers that cannot keep named ones. */
+export function usePreparedStatements(enabled: boolean): void {
+  prepared = enabled;
 }
 
 type Connection = ReturnType<EntityManager['getConnection']>;

@@ -72,16 +72,22 @@ export async function postWebhook(request: AttemptRequest): Promise<AttemptResul
   if (problem !== null) return finish({ ok: false, status: null, body: null, error: `refused target: the URL ${problem}` });
 
   const url = new URL(request.url);
-  let result = await send(request, url, true);
-  // A kept connection the endpoint had just closed (before any answer): the attempt never reached
-  // it, so it is made again, once, on a new connection (which cannot be stale).
-  if (result === STALE) result = await send(request, url, false);
+  let result = await send(request, url, true, request.timeoutMs);
+  // A kept connection the endpoint closed just as it was reused: the reset came at once, before
+  // any answer. The attempt is made again, once, on a new connection (which cannot be stale),
+  // within what is left of the same time limit, so an attempt never outlasts its lease. (The
+  // endpoint may have read the first request: delivery is at least once, and events carry ids.)
+  const left = request.timeoutMs - (performance.now() - started);
+  if (result === STALE && left > 0) result = await send(request, url, false, left);
   return finish(result === STALE ? { ok: false, status: null, body: null, error: 'connection reset before an answer' } : result);
 }
 
 const STALE = Symbol('stale connection');
+/** A reset of a reused connection later than this after the request went out is the endpoint's doing, not staleness. */
+const STALE_WITHIN_MS = 1000;
 
-function send(request: AttemptRequest, url: URL, reuse: boolean): Promise<Omit<AttemptResult, 'durationMs'> | typeof STALE> {
+function send(request: AttemptRequest, url: URL, reuse: boolean, timeoutMs: number): Promise<Omit<AttemptResult, 'durationMs'> | typeof STALE> {
+  const sentAt = performance.now();
   const sendRequest = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     let settled = false;
@@ -119,7 +125,7 @@ function send(request: AttemptRequest, url: URL, reuse: boolean): Promise<Omit<A
       // Headers in time: the status decides, with what body arrived. Otherwise it failed.
       if (status !== null) done(outcome());
       else done({ ok: false, status: null, body: null, error: `timed out after ${request.timeoutMs} ms without an answer` });
-    }, request.timeoutMs);
+    }, timeoutMs);
 
     req.on('response', (res: IncomingMessage) => {
       answer = res;
@@ -134,7 +140,8 @@ function send(request: AttemptRequest, url: URL, reuse: boolean): Promise<Omit<A
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (status !== null) return done(outcome());
-      if (req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) return done(STALE);
+      const soon = performance.now() - sentAt < STALE_WITHIN_MS;
+      if (req.reusedSocket && soon && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) return done(STALE);
       done({ ok: false, status: null, body: null, error: describeError(error) });
     });
     req.end(request.body);
