@@ -46,22 +46,29 @@ export async function seed(databaseUrl: string, merchantId: string, sizes: SeedS
       [sizes.merchants],
     );
     // Intents: a tenth for the bench merchant, the rest spread over the others; created over the
-    // last 180 days, most paid.
+    // last 180 days, most paid. The database is seeded in the state the service keeps it in, so
+    // that the bench measures the service at this size, not it catching up: an unpaid intent older
+    // than its day has been expired (canceled) already, as the expiry job would have done.
     const owner = (n: string) => `case when ${n} % 10 = 0 or $3 = 1 then $2 else 'acct_${tag}' || lpad((1 + ${n} % greatest($3 - 1, 1))::text, 20, '0') end`;
     await run(
       `insert into payment_intents (id, merchant_id, livemode, amount, currency, description, metadata, status, method,
-                                    customer_email, client_secret_hash, amount_refunded, service_fee, created_at, expires_at, succeeded_at)
+                                    customer_email, client_secret_hash, amount_refunded, service_fee, created_at, expires_at, succeeded_at,
+                                    cancellation_reason, canceled_at)
        select 'pi_${tag}' || lpad(n::text, 20, '0'), ${owner('n')}, false, 1000 + (n % 500) * 100, 'NGN', 'Seeded order ' || n,
-              jsonb_build_object('order_id', n::text), case when n % 4 = 0 then 'requires_authentication' else 'succeeded' end,
+              jsonb_build_object('order_id', n::text),
+              case when n % 4 <> 0 then 'succeeded' when n * 15552000.0 / $1 < 86000 then 'requires_authentication' else 'canceled' end,
               case when n % 4 = 0 then null else 'card' end, 'customer' || (n % 5000) || '@example.com', md5(n::text), 0,
               case when n % 4 = 0 then null else 15 + (n % 500) * 2 end,
               now() - make_interval(secs => (n * 15552000.0 / $1)),
               now() - make_interval(secs => (n * 15552000.0 / $1)) + interval '1 day',
-              case when n % 4 = 0 then null else now() - make_interval(secs => (n * 15552000.0 / $1)) + interval '1 minute' end
+              case when n % 4 = 0 then null else now() - make_interval(secs => (n * 15552000.0 / $1)) + interval '1 minute' end,
+              case when n % 4 = 0 and n * 15552000.0 / $1 >= 86000 then 'expired' end,
+              case when n % 4 = 0 and n * 15552000.0 / $1 >= 86000 then now() - make_interval(secs => (n * 15552000.0 / $1)) + interval '1 day' end
          from generate_series(1, $1) n`,
       [sizes.intents, merchantId, sizes.merchants],
     );
-    // Events (two per intent's worth), each delivered once.
+    // Events (two per intent's worth), each delivered once, over the last 29 days: older ones the
+    // retention job has removed (EVENT_RETENTION_DAYS, 30).
     await run(
       `insert into events (id, merchant_id, livemode, type, payment_intent_id, payload, created_at, delivery_status, attempts, next_attempt_at)
        select 'evt_${tag}' || lpad(e::text, 20, '0'), ${owner('(e / 2)')}, false,
@@ -69,14 +76,14 @@ export async function seed(databaseUrl: string, merchantId: string, sizes: SeedS
               'pi_${tag}' || lpad((e / 2 + 1)::text, 20, '0'),
               json_build_object('id', 'evt_${tag}' || lpad(e::text, 20, '0'), 'type', 'payment_intent.failed',
                                 'created', 0, 'livemode', false, 'data', json_build_object('id', 'pi', 'last_error', 'card_declined'))::text,
-              now() - make_interval(secs => (e * 15552000.0 / $1)), 'succeeded', 1, null
+              now() - make_interval(secs => (e * 2505600.0 / $1)), 'succeeded', 1, null
          from generate_series(1, $1) e`,
       [sizes.events, merchantId, sizes.merchants],
     );
     await run(
       `insert into webhook_deliveries (id, event_id, attempt, trigger, schedule_step, url, started_at, finished_at, duration_ms, response_status, response_body)
        select 'whd_${tag}' || lpad(e::text, 20, '0'), 'evt_${tag}' || lpad(e::text, 20, '0'), 1, 'scheduled', 1, 'https://shop.example.com/hooks',
-              now() - make_interval(secs => (e * 15552000.0 / $1)), now() - make_interval(secs => (e * 15552000.0 / $1)), 35, 200, 'ok'
+              now() - make_interval(secs => (e * 2505600.0 / $1)), now() - make_interval(secs => (e * 2505600.0 / $1)), 35, 200, 'ok'
          from generate_series(1, $1) e`,
       [sizes.events],
     );

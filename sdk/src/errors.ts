@@ -15,6 +15,7 @@ export interface ErrorFields {
   status?: number | undefined;
   code?: ErrorCode | (string & {}) | undefined;
   param?: string | undefined;
+  docUrl?: string | undefined;
   requestId?: string | undefined;
   cause?: unknown;
 }
@@ -28,6 +29,8 @@ export class NairaflowError extends Error {
   readonly code: ErrorCode | (string & {}) | undefined;
   /** The field at fault, as a dotted path (`amount`, `customer.email`, `Idempotency-Key`). */
   readonly param: string | undefined;
+  /** The error code's entry in the API reference (`.../docs#section/invalid_request`). */
+  readonly docUrl: string | undefined;
   /** The answer's request id (`req_...`): quote it when you contact support. */
   readonly requestId: string | undefined;
 
@@ -42,6 +45,7 @@ export class NairaflowError extends Error {
     this.status = fields.status;
     this.code = fields.code;
     this.param = fields.param;
+    this.docUrl = fields.docUrl;
     this.requestId = fields.requestId;
   }
 
@@ -159,13 +163,14 @@ export function errorFromResponse(response: Response, body: unknown, redact: (te
   const error = isErrorBody(body) ? body.error : undefined;
   const code = text(error?.code);
   const param = text(error?.param);
+  const docUrl = text(error?.doc_url);
   const requestId = text(error?.request_id) ?? response.headers.get('x-request-id') ?? undefined;
   const serverMessage = text(error?.message);
   const message =
     serverMessage !== undefined
       ? redact(serverMessage)
       : `The API answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''} without a Nairaflow error body.`;
-  const fields: ErrorFields = { message, status: response.status, code, param, requestId };
+  const fields: ErrorFields = { message, status: response.status, code, param, docUrl, requestId };
   const Class = errorClass(response.status, code, param);
   if (Class === RateLimitError) return new RateLimitError({ ...fields, retryAfter: parseRetryAfter(response.headers.get('retry-after')) });
   return new Class(fields);

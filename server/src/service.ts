@@ -91,9 +91,9 @@ export async function startService({ config, log, onOperationResponse }: Service
       res.on('close', () => responses.delete(res));
     });
     server.on('request', app);
-    server.on('clientError', answerClientError(log));
-    server.on('connect', answerConnect(log));
-    server.on('checkExpectation', answerExpectation(log));
+    server.on('clientError', answerClientError(log, publicBaseUrl));
+    server.on('connect', answerConnect(log, publicBaseUrl));
+    server.on('checkExpectation', answerExpectation(log, publicBaseUrl));
     // Keep-alive longer than a typical load balancer's idle timeout, so it closes connections first.
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {

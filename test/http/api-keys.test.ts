@@ -85,10 +85,11 @@ describe('secret keys in the dashboard', () => {
     expect((await listKeys()).map((k) => k.last4)).to.deep.equal([shop.testKey.slice(-4), shop.liveKey.slice(-4)]);
   });
 
-  it('refuses a malformed key id with 400', async () => {
+  it('answers a malformed key id as one that does not exist (404), without echoing what looks like a secret key', async () => {
     const res = await svc.request('POST', '/dashboard/api/api_keys/sk_test_nope/roll', { session: login });
-    expect(res.status).to.equal(400);
-    expect(res.body.error).to.include({ code: 'invalid_request', param: 'id' });
+    expect(res.status).to.equal(404);
+    expect(res.body.error).to.include({ code: 'resource_missing', param: 'id' });
+    expect(res.body.error.message).to.equal('No such API key: (an id of another shape).');
   });
 
   describe('with another API process that has the key cached', () => {

@@ -50,7 +50,8 @@ describe('the contract validation', () => {
     expect(retrieve.response(200, { object: 'balance' })!.message).to.match(/^must have required property/);
     // A status the operation does not name is held to its `default` response: the error shape.
     expect(retrieve.response(418, {})).to.deep.equal({ path: '/response/error', message: "must have required property 'error'" });
-    expect(retrieve.response(401, { error: { code: 'invalid_api_key', message: 'No.', request_id: 'req_0123456789abcdefABCDEF01' } })).to.equal(undefined);
+    expect(retrieve.response(401, { error: { code: 'invalid_api_key', message: 'No.', doc_url: 'https://pay.example.com/docs#section/invalid_api_key', request_id: 'req_0123456789abcdefABCDEF01' } })).to.equal(undefined);
+    expect(retrieve.response(401, { error: { code: 'invalid_api_key', message: 'No.', request_id: 'req_0123456789abcdefABCDEF01' } })!.message).to.equal("must have required property 'doc_url'");
   });
 });
 
@@ -74,7 +75,7 @@ describe('the operation pipeline', () => {
         log,
       }),
     );
-    app.use(errorHandler(log));
+    app.use(errorHandler(log, () => 'http://127.0.0.1'));
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     try {

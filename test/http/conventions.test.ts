@@ -66,6 +66,22 @@ describe('HTTP conventions', () => {
     expect(after.body.data.length).to.equal(before.body.data.length);
   });
 
+  it('links every error to its code\'s entry in /docs (doc_url), an entry that is there', async () => {
+    const docs = await (await svc.request('GET', '/docs')).text;
+    const answers = [
+      await svc.request('GET', '/v1/payment_intents', { key: undefined }),
+      await svc.request('GET', '/v1/payment_intents/pi_000000000000000000000000', { key: shop.testKey }),
+      await svc.request('POST', '/v1/payment_intents', { key: shop.testKey, body: { amount: 0, currency: 'NGN' } }),
+      await svc.request('DELETE', '/v1/balance', { key: shop.testKey }),
+    ];
+    for (const res of answers) {
+      const { code, doc_url: docUrl } = res.body.error;
+      expect(docUrl, code).to.equal(`${svc.url}/docs#section/${code}`);
+      expect(docs, `an entry for ${code}`).to.include(`id="section/${code}"`);
+    }
+    expect(new Set(answers.map((r) => r.body.error.code)).size).to.equal(4);
+  });
+
   it('answers an unknown path with 404 resource_missing, inside and outside /v1', async () => {
     for (const path of ['/v1/charges', '/v2/payment_intents', '/favicon.ico']) {
       const res = await svc.request('GET', path, { key: shop.testKey });

@@ -47,7 +47,7 @@ describe('a payment intent\'s history', () => {
     expect(res.body.data).to.deep.equal([]);
   });
 
-  it('hides another merchant\'s and the other mode\'s intents (404), and refuses a malformed id (400)', async () => {
+  it('hides another merchant\'s and the other mode\'s intents (404), and a malformed id is not found either (404)', async () => {
     const intent = await createIntent(svc, shop.testKey);
     const other = await svc.createMerchant('Elsewhere');
     for (const key of [other.testKey, shop.liveKey]) {
@@ -56,8 +56,8 @@ describe('a payment intent\'s history', () => {
       expect(res.body.error.code).to.equal('resource_missing');
     }
     const bad = await svc.request('GET', '/v1/payment_intents/pi_short/attempts', { key: shop.testKey });
-    expect(bad.status).to.equal(400);
-    expect(bad.body.error.param).to.equal('id');
+    expect(bad.status).to.equal(404);
+    expect(bad.body.error).to.include({ code: 'resource_missing', param: 'id' });
   });
 
   it('lists only one intent\'s events with ?payment_intent=, its refund included', async () => {

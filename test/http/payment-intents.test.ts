@@ -99,10 +99,22 @@ describe('payment intents', () => {
       }
     });
 
-    it('refuses a malformed id with 400 naming the field', async () => {
-      const res = await svc.request('GET', '/v1/payment_intents/not-an-id', { key: shop.testKey });
-      expect(res.status).to.equal(400);
-      expect(res.body.error).to.include({ code: 'invalid_request', param: 'id' });
+    it('answers an id that cannot exist (malformed) as one that does not: 404 resource_missing naming the id', async () => {
+      for (const [id, shown] of [
+        ['not-an-id', "'not-an-id'"],
+        ['pi_short', "'pi_short'"],
+        ['re_000000000000000000000000', "'re_000000000000000000000000'"],
+        ['pi_000000000000000000000000_secret_000000000000000000000000', '(an id of another shape)'],
+        ['%E2%82%A6', '(an id of another shape)'],
+      ]) {
+        const res = await svc.request('GET', `/v1/payment_intents/${id}`, { key: shop.testKey });
+        expect(res.status, id).to.equal(404);
+        expect(res.body.error).to.include({ code: 'resource_missing', param: 'id' });
+        expect(res.body.error.message).to.equal(`No such payment_intent: ${shown}.`);
+      }
+      const refund = await svc.request('GET', '/v1/refunds/pi_000000000000000000000000', { key: shop.testKey });
+      expect(refund.status).to.equal(404);
+      expect(refund.body.error.message).to.equal("No such refund: 'pi_000000000000000000000000'.");
     });
   });
 

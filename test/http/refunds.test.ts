@@ -142,7 +142,7 @@ describe('refunds', () => {
     expect(one.body).to.include({ id: ids[2], payment_intent: a.id, amount: '1000' });
     expect((await svc.request('GET', `/v1/refunds/${ids[2]}`, { key: shop.testKey })).status).to.equal(404);
     expect((await svc.request('GET', `/v1/refunds/${ids[2]}`, { key: merchant.liveKey })).status).to.equal(404);
-    expect((await svc.request('GET', '/v1/refunds/re_bad', { key: merchant.testKey })).status).to.equal(400);
+    expect((await svc.request('GET', '/v1/refunds/re_bad', { key: merchant.testKey })).status).to.equal(404);
     for (const query of ['limit=0', 'payment_intent=nope', `starting_after=${a.id}`]) {
       const bad = await svc.request('GET', `/v1/refunds?${query}`, { key: merchant.testKey });
       expect(bad.status, query).to.equal(400);

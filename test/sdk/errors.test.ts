@@ -31,12 +31,12 @@ describe('sdk: errors', () => {
     [500, 'internal_error', undefined, APIError],
   ];
   for (const [status, code, param, Class] of cases) {
-    it(`throws ${Class.name} for ${status} ${code}, with status, code, param, message and request id`, async () => {
+    it(`throws ${Class.name} for ${status} ${code}, with status, code, param, message, doc URL and request id`, async () => {
       const [, body, headers] = apiError(status, code, `the ${code} message`, param);
       api().post('/v1/refunds').reply(status, body, headers);
       const error = await client({ maxRetries: 0 }).refunds.create({ payment_intent: 'pi_1' }).catch((e: unknown) => e);
       expect(error).to.be.instanceOf(Class).and.instanceOf(NairaflowError).and.instanceOf(Error);
-      expect(error).to.include({ status, code, param, message: `the ${code} message`, requestId: headers['x-request-id'], name: Class.name });
+      expect(error).to.include({ status, code, param, message: `the ${code} message`, docUrl: `https://pay.example.com/docs#section/${code}`, requestId: headers['x-request-id'], name: Class.name });
     });
   }
 

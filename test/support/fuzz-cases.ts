@@ -1033,8 +1033,9 @@ function errorShapeProblems(body: unknown, errors: ErrorContract): string[] {
   if (error === null || typeof error !== 'object' || Array.isArray(error)) return ['"error" is not an object'];
   const e = error as Record<string, unknown>;
   const problems: string[] = [];
-  const extra = Object.keys(e).filter((k) => !['code', 'message', 'param', 'request_id'].includes(k));
+  const extra = Object.keys(e).filter((k) => !['code', 'message', 'param', 'doc_url', 'request_id'].includes(k));
   if (extra.length > 0) problems.push(`error has keys outside the shape: ${extra.join(', ')}`);
+  if (typeof e['doc_url'] !== 'string' || !e['doc_url'].endsWith(`/docs#section/${String(e['code'])}`)) problems.push(`error.doc_url ${JSON.stringify(e['doc_url'])} is not the code's entry in /docs`);
   if (typeof e['code'] !== 'string' || !errors.codes.includes(e['code'])) problems.push(`error.code ${JSON.stringify(e['code'])} is not one of the Error schema's codes`);
   if (typeof e['message'] !== 'string' || e['message'] === '') problems.push('error.message is not a non-empty string');
   if ('param' in e && typeof e['param'] !== 'string') problems.push('error.param is not a string');

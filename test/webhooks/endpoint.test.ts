@@ -192,8 +192,8 @@ describe('the webhook endpoint', () => {
     expect((await svc.request('GET', `/v1/events/${ids[0]}`, { key: merchant.liveKey })).status).to.equal(404);
     expect((await svc.request('GET', `/v1/events/${ids[0]}/deliveries`, { key: shop.testKey })).status).to.equal(404);
     expect((await svc.request('POST', `/v1/events/${ids[0]}/redeliver`, { key: shop.testKey })).status).to.equal(404);
-    expect((await svc.request('GET', '/v1/events/evt_nope', { key: merchant.testKey })).status).to.equal(400);
-    expect((await svc.request('GET', '/v1/events/evt_nope/deliveries', { key: merchant.testKey })).status).to.equal(400);
+    expect((await svc.request('GET', '/v1/events/evt_nope', { key: merchant.testKey })).status).to.equal(404);
+    expect((await svc.request('GET', '/v1/events/evt_nope/deliveries', { key: merchant.testKey })).status).to.equal(404);
     expect((await svc.request('GET', '/v1/events?type=charge.succeeded', { key: merchant.testKey })).status).to.equal(400);
   });
 });

@@ -833,6 +833,12 @@ export interface components {
                 /** @description A human-readable explanation, for developers, not for customers. */
                 message: string;
                 /**
+                 * Format: uri
+                 * @description The entry for `code` in the API reference (/docs), on the server that answered.
+                 * @example https://pay.example.com/docs#section/invalid_request
+                 */
+                doc_url: string;
+                /**
                  * @description The one field at fault, when there is one, as a dotted path (`amount`,
                  *     `customer.email`, `card.number`) or a header name (`Idempotency-Key`).
                  */
@@ -1710,7 +1716,9 @@ export interface components {
         };
         /**
          * @description `resource_missing`: no object with this id exists for the caller, because it was never
-         *     created, belongs to another merchant, or was created under the other mode's key.
+         *     created, belongs to another merchant, was created under the other mode's key, or the id
+         *     cannot exist at all (it is not of the shape Nairaflow gives its ids: `pi_` and 24 letters
+         *     and digits for a payment intent). `param` is `id`.
          */
         NotFound: {
             headers: {

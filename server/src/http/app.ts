@@ -138,7 +138,7 @@ export function createApp(deps: AppDeps): RequestListener {
   app.use((req) => {
     throw new ApiError('resource_missing', `Unrecognized request URL (${req.method} ${req.path}).`);
   });
-  const errors = errorHandler(log);
+  const errors = errorHandler(log, deps.publicBaseUrl);
   app.use(errors);
 
   // A request for one of the contract's operations (matched once, here) goes straight through

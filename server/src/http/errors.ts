@@ -61,8 +61,14 @@ export function isTransientDatabaseError(err: unknown): boolean {
   return false;
 }
 
-/** The one error handler: every failure leaves as `{"error": {code, message, param?, request_id}}`. */
-export function errorHandler(log: Logger): ErrorRequestHandler {
+/** Where this service's API reference is (the origin it is reached at); each error links to its code's entry there. */
+export type DocsBase = () => string;
+
+/** The entry for `code` in the API reference (/docs): the `### code` heading of the contract's Errors section. */
+export const docUrl = (docsBase: DocsBase, code: string): string => `${docsBase()}/docs#section/${code}`;
+
+/** The one error handler: every failure leaves as `{"error": {code, message, param?, doc_url, request_id}}`. */
+export function errorHandler(log: Logger, docsBase: DocsBase): ErrorRequestHandler {
   // During an outage every request fails the same way: one line every few seconds says so, with
   // how many requests it stands for, instead of one line per request.
   const unavailableLog = throttled(5000);
@@ -77,16 +83,17 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     } else if (status >= 500) {
       log.error({ err, request_id: req.requestId, method: req.method, path: redactUrl(req.path) }, 'unexpected error');
     }
-    sendError(res, status, apiError, req.requestId);
+    sendError(res, status, apiError, req.requestId, docsBase);
   };
 }
 
-export function sendError(res: Response, status: number, error: ApiError, requestId: string): void {
+export function sendError(res: Response, status: number, error: ApiError, requestId: string, docsBase: DocsBase): void {
   const body = {
     error: {
       code: error.code,
       message: error.message,
       ...(error.param === undefined ? {} : { param: error.param }),
+      doc_url: docUrl(docsBase, error.code),
       request_id: requestId,
     },
   };
@@ -178,7 +185,7 @@ export function validationError(problem: ContractProblem): ApiError {
  * arriving). Node would answer with a bare status line; this answers in the one error shape, with
  * an x-request-id, and closes the connection.
  */
-export function answerClientError(log: Logger) {
+export function answerClientError(log: Logger, docsBase: DocsBase) {
   return (error: NodeJS.ErrnoException, socket: Duplex): void => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
@@ -187,7 +194,7 @@ export function answerClientError(log: Logger) {
     const [status, apiError] = clientErrorAnswer(error.code);
     const requestId = newId('req');
     log.info({ request_id: requestId, status, reason: error.code }, 'refused a malformed request');
-    const body = JSON.stringify({ error: { code: apiError.code, message: apiError.message, request_id: requestId } });
+    const body = JSON.stringify({ error: { code: apiError.code, message: apiError.message, doc_url: docUrl(docsBase, apiError.code), request_id: requestId } });
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
@@ -201,18 +208,18 @@ export function answerClientError(log: Logger) {
 }
 
 /** Writes an error in the one shape straight to a socket or response Node handles outside express. */
-function rawError(status: number, error: ApiError, log: Logger, reason: string): { head: string; body: string; requestId: string } {
+function rawError(status: number, error: ApiError, log: Logger, reason: string, docsBase: DocsBase): { head: string; body: string; requestId: string } {
   const requestId = newId('req');
   log.info({ request_id: requestId, status, reason }, 'refused a malformed request');
-  const body = JSON.stringify({ error: { code: error.code, message: error.message, request_id: requestId } });
+  const body = JSON.stringify({ error: { code: error.code, message: error.message, doc_url: docUrl(docsBase, error.code), request_id: requestId } });
   return { head: `HTTP/1.1 ${status} ${STATUS_CODES[status]}`, body, requestId };
 }
 
 /** For the HTTP server's `connect`: the API has no proxy, so CONNECT is a method no path takes. */
-export function answerConnect(log: Logger) {
+export function answerConnect(log: Logger, docsBase: DocsBase) {
   return (_req: IncomingMessage, socket: Duplex): void => {
     const error = new ApiError('method_not_allowed', 'CONNECT is not a method this API takes; it is not a proxy.');
-    const { head, body, requestId } = rawError(405, error, log, 'CONNECT');
+    const { head, body, requestId } = rawError(405, error, log, 'CONNECT', docsBase);
     socket.end(
       `${head}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
         `x-request-id: ${requestId}\r\nNairaflow-Version: ${currentApiVersion()}\r\nConnection: close\r\n\r\n${body}`,
@@ -221,10 +228,10 @@ export function answerConnect(log: Logger) {
 }
 
 /** For the HTTP server's `checkExpectation`: an Expect header other than 100-continue. */
-export function answerExpectation(log: Logger) {
+export function answerExpectation(log: Logger, docsBase: DocsBase) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const error = new ApiError('invalid_request', `Unsupported Expect header (${String(req.headers.expect).slice(0, 40)}); only 100-continue is understood.`);
-    const { body, requestId } = rawError(400, error, log, 'Expect');
+    const { body, requestId } = rawError(400, error, log, 'Expect', docsBase);
     res
       .writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-request-id': requestId, 'nairaflow-version': currentApiVersion(), connection: 'close' })
       .end(body);

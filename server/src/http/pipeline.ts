@@ -5,7 +5,7 @@
 // Anything that is not an operation goes on to the pages and the 404.
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { ApiError } from '../domain/errors.ts';
+import { ApiError, notFound } from '../domain/errors.ts';
 import type { ContractOperation } from './contract.ts';
 import type { ContractValidation } from './contract-validation.ts';
 import { validationError } from './errors.ts';
@@ -32,6 +32,8 @@ export function operationPipeline(options: PipelineOptions): RequestHandler {
     }
     const checks = validation.operation(operation);
     const problem = checks.request({ params: req.params, query: req.query, headers: req.headers, body: req.body });
+    // An id that cannot exist (malformed) is not found, exactly as one that does not exist.
+    if (problem?.path.startsWith('/params/')) throw cannotExist(operation, String(req.params[problem.path.slice('/params/'.length)] ?? ''));
     if (problem !== undefined) throw validationError(problem);
     if (validateResponses) checkResponses(res, operation, checks.response, log);
     next();
@@ -70,6 +72,18 @@ export function runSteps(chain: readonly RequestHandler[], req: Request, res: Re
     }
   };
   step();
+}
+
+// What a path's id names, by the collection it is in (as the domain's own not-found answers say it).
+const RESOURCES: Record<string, string> = { payment_intents: 'payment_intent', refunds: 'refund', events: 'event', api_keys: 'API key' };
+
+function cannotExist(operation: ContractOperation, id: string): ApiError {
+  const segments = operation.path.split('/');
+  const collection = segments[segments.findIndex((s) => s.startsWith('{')) - 1] ?? 'object';
+  const what = RESOURCES[collection] ?? collection.replace(/s$/, '');
+  // Echoed only when it is short, plain and not a secret pasted in by mistake.
+  if (/^[0-9A-Za-z_-]{1,40}$/.test(id) && !/^(sk|whsec)_|_secret_/.test(id)) return notFound(what, id);
+  return new ApiError('resource_missing', `No such ${what}: (an id of another shape).`, 'id');
 }
 
 function paramsOf(operation: ContractOperation, path: string): Record<string, string> {

@@ -51,7 +51,7 @@ export function client(options: Partial<NairaflowOptions> = {}): Nairaflow {
 /** A reply in the API's error shape, with the request id in the body and the header. */
 export function apiError(status: number, code: string, message: string, param?: string, headers: Record<string, string> = {}): [number, unknown, Record<string, string>] {
   const requestId = `req_${code.replace(/_/g, '').slice(0, 12)}${'0'.repeat(12)}`;
-  return [status, { error: { code, message, ...(param === undefined ? {} : { param }), request_id: requestId } }, { 'x-request-id': requestId, ...headers }];
+  return [status, { error: { code, message, ...(param === undefined ? {} : { param }), doc_url: `https://pay.example.com/docs#section/${code}`, request_id: requestId } }, { 'x-request-id': requestId, ...headers }];
 }
 
 export const intent = (id: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
