@@ -214,7 +214,6 @@ function requestContext(log: Logger, onOperationResponse: AppDeps['onOperationRe
     const started = performance.now();
     const method = req.method;
     req.requestId = newId('req');
-    req.operation ??= undefined;
     res.setHeader('x-request-id', req.requestId);
     if (onOperationResponse !== undefined || log.isLevelEnabled('info')) {
       res.on('finish', () => {

@@ -192,38 +192,35 @@ export function answerClientError(log: Logger, docsBase: DocsBase) {
       return;
     }
     const [status, apiError] = clientErrorAnswer(error.code);
-    const requestId = newId('req');
-    log.info({ request_id: requestId, status, reason: error.code }, 'refused a malformed request');
-    const body = JSON.stringify({ error: { code: apiError.code, message: apiError.message, doc_url: docUrl(docsBase, apiError.code), request_id: requestId } });
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-        'Content-Type: application/json; charset=utf-8\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        `x-request-id: ${requestId}\r\n` +
-        `Nairaflow-Version: ${currentApiVersion()}\r\n` +
-        'Connection: close\r\n\r\n' +
-        body,
-    );
+    socket.end(rawError(status, apiError, log, error.code ?? 'unreadable', docsBase).wire);
   };
 }
 
-/** Writes an error in the one shape straight to a socket or response Node handles outside express. */
-function rawError(status: number, error: ApiError, log: Logger, reason: string, docsBase: DocsBase): { head: string; body: string; requestId: string } {
+/**
+ * An error in the one shape for an answer Node handles outside express: its status, headers
+ * (those every answer carries, and Connection: close) and body, and the same as the bytes to
+ * write to a socket.
+ */
+function rawError(status: number, error: ApiError, log: Logger, reason: string, docsBase: DocsBase): { headers: Record<string, string>; body: string; wire: string } {
   const requestId = newId('req');
   log.info({ request_id: requestId, status, reason }, 'refused a malformed request');
   const body = JSON.stringify({ error: { code: error.code, message: error.message, doc_url: docUrl(docsBase, error.code), request_id: requestId } });
-  return { head: `HTTP/1.1 ${status} ${STATUS_CODES[status]}`, body, requestId };
+  const headers = {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'x-request-id': requestId,
+    'Nairaflow-Version': currentApiVersion(),
+    Connection: 'close',
+  };
+  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  return { headers, body, wire: `${head.join('\r\n')}\r\n\r\n${body}` };
 }
 
 /** For the HTTP server's `connect`: the API has no proxy, so CONNECT is a method no path takes. */
 export function answerConnect(log: Logger, docsBase: DocsBase) {
   return (_req: IncomingMessage, socket: Duplex): void => {
     const error = new ApiError('method_not_allowed', 'CONNECT is not a method this API takes; it is not a proxy.');
-    const { head, body, requestId } = rawError(405, error, log, 'CONNECT', docsBase);
-    socket.end(
-      `${head}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `x-request-id: ${requestId}\r\nNairaflow-Version: ${currentApiVersion()}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    socket.end(rawError(405, error, log, 'CONNECT', docsBase).wire);
   };
 }
 
@@ -231,10 +228,8 @@ export function answerConnect(log: Logger, docsBase: DocsBase) {
 export function answerExpectation(log: Logger, docsBase: DocsBase) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const error = new ApiError('invalid_request', `Unsupported Expect header (${String(req.headers.expect).slice(0, 40)}); only 100-continue is understood.`);
-    const { body, requestId } = rawError(400, error, log, 'Expect', docsBase);
-    res
-      .writeHead(400, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), 'x-request-id': requestId, 'nairaflow-version': currentApiVersion(), connection: 'close' })
-      .end(body);
+    const { headers, body } = rawError(400, error, log, 'Expect', docsBase);
+    res.writeHead(400, headers).end(body);
   };
 }
 
