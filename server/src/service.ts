@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createApp, type AppDeps } from './http/app.ts';
 import { keyCache, type KeyCache } from './http/key-cache.ts';
+import { eventFeed, type EventFeed } from './http/event-feed.ts';
 import { answerClientError, answerConnect, answerExpectation, isTransientDatabaseError } from './http/errors.ts';
 import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { startBoss, type Boss } from './jobs/boss.ts';
@@ -17,7 +18,7 @@ import { noLiveProcessor } from './domain/processor/no-live-processor.ts';
 import { sandboxAcquirer } from './domain/processor/sandbox-acquirer.ts';
 import { testCardSimulator } from './domain/processor/test-cards.ts';
 import { createOrm, migrate, type Orm } from './persistence/orm.ts';
-import { usePreparedStatements } from './persistence/sql.ts';
+import { autocommit, usePreparedStatements } from './persistence/sql.ts';
 
 export interface Service {
   /** The HTTP origin, e.g. http://127.0.0.1:3000 (undefined for the worker role). */
@@ -73,12 +74,14 @@ export async function startService({ config, log, onOperationResponse }: Service
   let listeningUrl: string | undefined;
   let rateLimitStore: RateLimitStore | undefined;
   let keys: KeyCache | undefined;
+  let feed: EventFeed | undefined;
   if (config.role !== 'worker') {
     keys = keyCache(config.databaseUrl, log);
+    feed = eventFeed(config.databaseUrl, autocommit(orm), keys, log);
     rateLimitStore = config.rateLimitStore === 'postgres' ? new PostgresRateLimitStore(orm) : new MemoryRateLimitStore();
     // PUBLIC_BASE_URL, or else where this server listens (with PORT=0, known once it listens).
     const publicBaseUrl = () => config.publicBaseUrl ?? listeningUrl!;
-    const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks, publicBaseUrl, keys, onOperationResponse });
+    const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks, publicBaseUrl, keys, eventFeed: feed, onOperationResponse });
     // A request without Host is refused by the app, in the one error shape (see app.ts).
     server = createServer({ requireHostHeader: false, ...app.serverOptions });
     // Before the app: every response is known, so that a shutdown can end its connection after it.
@@ -116,6 +119,8 @@ export async function startService({ config, log, onOperationResponse }: Service
         // Stop accepting; let accepted requests finish, each answer closing its connection; close
         // keep-alive connections as soon as they are idle (at once, and as each answer ends).
         draining = true;
+        // Event streams never end by themselves: end them (their clients reconnect elsewhere).
+        await feed?.close();
         for (const res of responses) if (!res.headersSent) res.shouldKeepAlive = false;
         const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
         server.closeIdleConnections();

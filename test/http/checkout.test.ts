@@ -41,6 +41,7 @@ describe('paying an intent (checkout, confirm, OTP)', () => {
         last_error: null,
         needs_email: false,
         cancellation_reason: null,
+        return_url: null,
       });
     });
 

@@ -15,10 +15,30 @@ export type EventBody =
   | Schemas['RefundSucceededEvent']
   | Schemas['WebhookTestEvent'];
 export type EventType = EventBody['type'];
+
+/** Every event type, as the contract's EventType lists them. */
+export const EVENT_TYPES = [
+  'payment_intent.succeeded',
+  'payment_intent.failed',
+  'payment_intent.canceled',
+  'refund.succeeded',
+  'webhook.test',
+] as const satisfies readonly EventType[];
+// And no type of the contract is missing from the list.
+const everyType: Exclude<EventType, (typeof EVENT_TYPES)[number]> extends never ? true : never = true;
+void everyType;
+
 type DataOf<T extends EventType> = Extract<EventBody, { type: T }>['data'];
 
 /** Wakes the webhook dispatchers (LISTEN) when an event is committed with a delivery to make. */
 export const WEBHOOK_CHANNEL = 'nairaflow_webhooks';
+/** Wakes the API processes' event streams (LISTEN) when one of a merchant's events is committed. */
+export const EVENT_STREAM_CHANNEL = 'nairaflow_events';
+
+/** What a notification on EVENT_STREAM_CHANNEL carries: whose events, in which mode. */
+export function eventStreamKey(merchantId: string, livemode: boolean): string {
+  return `${merchantId}:${livemode ? 'live' : 'test'}`;
+}
 
 /**
  * Records an event in the caller's transaction, so it exists exactly when the change it reports
@@ -36,7 +56,15 @@ export async function recordEvent<T extends EventType>(
 ): Promise<Event> {
   const now = new Date();
   const id = newId('evt');
-  const envelope = { id, type, created: Math.floor(now.getTime() / 1000), livemode: scope.livemode, data };
+  // One more than the intent's previous event. The counter's row stays locked until this
+  // transaction ends, so the intent's events are numbered in the order they commit.
+  const sequence =
+    paymentIntentId === null
+      ? undefined
+      : (await sql<{ n: number }>(em, 'update payment_intents set event_sequence = event_sequence + 1 where id = $1 returning event_sequence as n', [
+          paymentIntentId,
+        ]))[0]!.n;
+  const envelope = { id, type, created: Math.floor(now.getTime() / 1000), livemode: scope.livemode, ...(sequence === undefined ? {} : { sequence }), data };
   // Share-locked until this transaction ends: the endpoint cannot be deleted or disabled between
   // this look and the queue row's insert (which would leave the event pending for ever).
   const [endpoint] = await sql<{ id: string; disabled: boolean }>(
@@ -58,10 +86,19 @@ export async function recordEvent<T extends EventType>(
     next_attempt_at: deliver ? now : null,
   });
   await em.flush();
+  // Notifications are delivered at commit (and only then), and those alike in one transaction
+  // are sent once: the dispatchers wake for a delivery to make, the merchant's event streams for
+  // an event to send.
+  const streamKey = eventStreamKey(scope.merchantId, scope.livemode);
   if (deliver) {
-    await sql(em, 'insert into webhook_queue (event_id, endpoint_id, step, due_at) values ($1, $2, 1, $3)', [id, endpoint.id, now]);
-    // Delivered at commit (and only then); notifications in one transaction are sent once.
-    await sql(em, 'select pg_notify($1, \'\')', [WEBHOOK_CHANNEL]);
+    await sql(
+      em,
+      `with queued as (insert into webhook_queue (event_id, endpoint_id, step, due_at) values ($1, $2, 1, $3))
+       select pg_notify($4, ''), pg_notify($5, $6)`,
+      [id, endpoint.id, now, WEBHOOK_CHANNEL, EVENT_STREAM_CHANNEL, streamKey],
+    );
+  } else {
+    await sql(em, 'select pg_notify($1, $2)', [EVENT_STREAM_CHANNEL, streamKey]);
   }
   return event;
 }
@@ -88,7 +125,13 @@ export function eventFromRow(row: Record<(typeof EVENT_COLUMNS)[number], unknown
 export async function listEvents(
   em: EntityManager,
   caller: Caller,
-  options: PageOptions & { type?: EventType; paymentIntent?: string },
+  options: PageOptions & {
+    type?: EventType;
+    paymentIntent?: string;
+    deliveryStatus?: Event['delivery_status'];
+    /** Unix seconds, as events' `created`: only events created in [gte, lt). */
+    created?: { gte?: number; lt?: number };
+  },
 ): Promise<Page<Event>> {
   return pageOf(
     em,
@@ -98,7 +141,11 @@ export async function listEvents(
       fromRow: eventFromRow,
       merchantId: caller.merchant.id,
       livemode: caller.livemode,
-      filters: { type: options.type, payment_intent_id: options.paymentIntent },
+      filters: { type: options.type, payment_intent_id: options.paymentIntent, delivery_status: options.deliveryStatus },
+      created: {
+        ...(options.created?.gte === undefined ? {} : { gte: new Date(options.created.gte * 1000) }),
+        ...(options.created?.lt === undefined ? {} : { lt: new Date(options.created.lt * 1000) }),
+      },
       noun: 'event',
     },
     options,

@@ -26,6 +26,8 @@ export interface PageQuery<Row, T> {
   livemode: boolean;
   /** More conditions, column = value (a column whose index serves the list with them). */
   filters: Record<string, string | undefined>;
+  /** Only objects created in [gte, lt) (either bound may be left out). */
+  created?: { gte?: Date; lt?: Date };
   /** The object's name in a refused cursor's message. */
   noun: string;
 }
@@ -46,6 +48,14 @@ export async function pageOf<Row, T extends { id: string }>(em: EntityManager, q
     if (value === undefined) continue;
     params.push(value);
     conditions.push(`${column} = $${params.length}`);
+  }
+  if (query.created?.gte !== undefined) {
+    params.push(query.created.gte);
+    conditions.push(`created_at >= $${params.length}`);
+  }
+  if (query.created?.lt !== undefined) {
+    params.push(query.created.lt);
+    conditions.push(`created_at < $${params.length}`);
   }
   if (cursor !== undefined) {
     params.push(cursor);

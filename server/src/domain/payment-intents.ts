@@ -7,6 +7,7 @@ import { ApiError, notFound } from './errors.ts';
 import { koboFromRequest } from './money.ts';
 import { insertPaymentIntent, intentFromRow, PAYMENT_INTENT_COLUMNS, selectOwnPaymentIntent } from '../persistence/payment-intent-rows.ts';
 import { recordEvent } from './events.ts';
+import { assertAcceptableReturnUrl } from './return-url.ts';
 import { pageOf, type Page, type PageOptions } from './pagination.ts';
 import type { Caller } from './merchants.ts';
 
@@ -16,6 +17,7 @@ export interface CreatePaymentIntentInput {
   description?: string;
   metadata?: Record<string, unknown>;
   customer?: { email?: string; phone?: string };
+  return_url?: string;
 }
 
 /** Metadata is stored and sent in every event; this keeps an event comfortably small. */
@@ -58,6 +60,7 @@ export async function createPaymentIntent(
   if (metadataBytes(metadata) > MAX_METADATA_BYTES) {
     throw new ApiError('invalid_request', `metadata must be at most ${MAX_METADATA_BYTES} bytes as JSON, nested at most ${MAX_METADATA_DEPTH} deep.`, 'metadata');
   }
+  if (input.return_url !== undefined) assertAcceptableReturnUrl(input.return_url, caller.livemode);
   const now = new Date();
   const id = newId('pi');
   const clientSecret = newClientSecret(id);
@@ -83,6 +86,7 @@ export async function createPaymentIntent(
     expires_at: new Date(now.getTime() + options.ttlSeconds * 1000),
     succeeded_at: null,
     canceled_at: null,
+    return_url: input.return_url ?? null,
   };
   // One INSERT: atomic on its own, so no transaction is opened unless the caller has one.
   await insertPaymentIntent(runner, intent);

@@ -173,5 +173,5 @@ export async function activeSecrets(em: EntityManager, endpointId: string): Prom
   return rows.map((r) => r.secret);
 }
 
-const noEndpoint = () =>
+export const noEndpoint = (): ApiError =>
   new ApiError('resource_missing', 'No webhook endpoint is configured in this mode. Set one with PUT /v1/webhook_endpoint.');

@@ -22,6 +22,9 @@ export interface paths {
          *     The `client_secret` is returned only here (and by idempotent replays of this request):
          *     store it if you need it again, and never log it.
          *
+         *     Give a `return_url` to bring the customer back to your shop from the payment sheet, with
+         *     `payment_intent=<id>` added after they have paid.
+         *
          *     Send an `Idempotency-Key` so that a retry cannot create a second intent: see Idempotency.
          */
         post: operations["createPaymentIntent"];
@@ -476,9 +479,43 @@ export interface paths {
          *     and delivers it to the endpoint like any other event: at once, signed, and retried on the
          *     usual schedule if it fails (see Webhooks). Answers at once with the event; follow its
          *     delivery with `GET /v1/events/{id}` and `GET /v1/events/{id}/deliveries`. No request
-         *     body. `404 resource_missing` when no endpoint is configured in this mode.
+         *     body. In test mode with no endpoint configured, the event is still recorded
+         *     (`delivery_status` `no_endpoint`) and reaches the event stream (`GET /v1/events/stream`,
+         *     `npx nairaflow listen`); in live mode that is `404 resource_missing`.
          */
         post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoint/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend the events that were not delivered
+         * @description Queues one new delivery attempt, now, to the endpoint of the key's mode, for every event
+         *     created at or after `since` whose delivery has not succeeded: those that `failed`, were
+         *     recorded while there was no endpoint (`no_endpoint`) or while it was disabled
+         *     (`endpoint_disabled`), and those still `pending` whose next retry is later. Each event
+         *     is queued once however often this is called: an event already waiting for an attempt due
+         *     now is not queued again. Answers how many were queued; follow them with
+         *     `GET /v1/events?delivery_status=pending`.
+         *
+         *     The use: your receiver was down, or its secret was wrong, for a while. Fix it, then
+         *     recover from the time it broke instead of redelivering events one by one. An event that
+         *     had used up its scheduled attempts gets this one attempt; an event that never had one gets
+         *     the usual retries if it fails. `404 resource_missing` when no endpoint is configured in
+         *     this mode; a disabled endpoint must be enabled first (set its URL again).
+         */
+        post: operations["recoverWebhookEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -494,13 +531,53 @@ export interface paths {
         };
         /**
          * List events
-         * @description Lists the events of the key's mode, newest first, optionally only those of one `type`.
-         *     Every event is recorded and listed, whether or not a webhook endpoint was configured when
-         *     it happened. Events and their delivery attempts are kept for 30 days (the operator's
+         * @description Lists the events of the key's mode, newest first, optionally only some: of one `type`,
+         *     about one `payment_intent`, in one `delivery_status`, created in a time range
+         *     (`created[gte]`, `created[lt]`); the filters combine, and paging keeps them. Every event is
+         *     recorded and listed, whether or not a webhook endpoint was configured when it happened. Events and their delivery attempts are kept for 30 days (the operator's
          *     `EVENT_RETENTION_DAYS`), then forgotten; payment intents, refunds and the balance's
          *     entries are kept for good. See Pagination.
          */
         get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream events as they happen
+         * @description The key's mode's events as they are committed, as
+         *     [Server-Sent Events](https://html.spec.whatwg.org/multipage/server-sent-events.html): the
+         *     way to see webhooks on a laptop with no public URL (`npx nairaflow listen` reads this
+         *     stream and forwards each event to a local URL, signed like a real delivery). Test mode and
+         *     live mode are separate streams: a test key never sees a live event.
+         *
+         *     The answer starts with `retry: 2000`, then each event is
+         *     `id: <event id>`, `event: <type>` and `data: <the event's JSON>`, the exact bytes a
+         *     webhook delivery of that event sends, on one line. A comment line (`: keep-alive`) comes
+         *     every 15 seconds. Events come in the order they were committed.
+         *
+         *     **Resuming.** Reconnect with the header `Last-Event-ID` set to the id of the last event you
+         *     received (browsers' `EventSource` does this by itself): the stream starts with the events
+         *     after it, and nothing committed meanwhile is missed, even an event whose transaction began
+         *     before that one and committed after it. Without the header, the stream starts with the events
+         *     committed from the moment it opens; list older ones with `GET /v1/events`.
+         *
+         *     The stream ends when the service restarts (reconnect with `Last-Event-ID`) or when the key
+         *     is rolled or revoked (a reconnect then answers 401). At most 10 streams per account and mode
+         *     are open at once on each server.
+         */
+        get: operations["streamEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1058,6 +1135,20 @@ export interface components {
                 /** @description E.164, for example `+2348031234567`. */
                 phone?: string;
             };
+            /**
+             * @description Your page to bring the customer back to, such as the order's page in your shop: an
+             *     absolute `https://` URL (`http://` is accepted in test mode only), with no user name or
+             *     password and no `payment_intent` query parameter of its own. After a successful
+             *     payment the payment sheet sends the customer there with `payment_intent=<id>` added to
+             *     the query (`https://shop.example.com/orders/1042?payment_intent=pi_...`; your own query
+             *     and fragment are kept). While the intent is unpaid, and after it is canceled or
+             *     expires, the sheet offers a "Back to" link to it exactly as given. The sheet never sends
+             *     the customer to any other address. Arriving there proves nothing: retrieve the intent
+             *     (or wait for `payment_intent.succeeded`) before you fulfil the order. Without a
+             *     `return_url` the sheet ends on its own receipt. Anything else (`javascript:`, a relative
+             *     URL, `http://` in live mode) is refused with `400 invalid_request`, `param: return_url`.
+             */
+            return_url?: string;
         };
         /**
          * @description One amount a merchant wants to collect. `client_secret` is present only in the response
@@ -1149,6 +1240,12 @@ export interface components {
                  */
                 type: "otp";
             } | null;
+            /**
+             * Format: uri
+             * @description The page the payment sheet brings the customer back to, as given at creation; null
+             *     when none was (see `return_url` in the create request).
+             */
+            return_url: string | null;
         };
         /** @description A payment intent as create returns it, with its `client_secret` and `payment_url`. */
         CreatedPaymentIntent: WithRequired<components["schemas"]["PaymentIntent"], "client_secret" | "payment_url">;
@@ -1214,6 +1311,15 @@ export interface components {
              * @enum {string|null}
              */
             cancellation_reason: "requested_by_merchant" | "expired" | "too_many_failed_attempts" | null;
+            /**
+             * Format: uri
+             * @description The merchant's page to bring the customer back to, exactly as the merchant gave it when
+             *     creating the intent, or null. After a success the sheet sends the customer there with
+             *     `payment_intent=<id>` added to its query; while the intent is unpaid (or once it is
+             *     canceled or expired) it offers "Back to `merchant_name`", a link to it as it is. The
+             *     sheet takes this address from here only, never from its own URL.
+             */
+            return_url: string | null;
         };
         ConfirmPaymentIntentRequest: {
             client_secret: components["schemas"]["ClientSecret"];
@@ -1413,6 +1519,45 @@ export interface components {
             /** @constant */
             deleted: true;
         };
+        RecoverRequest: {
+            /**
+             * @description The events created at or after this time: Unix seconds (as events' `created`), or an
+             *     RFC 3339 date-time.
+             */
+            since: number | string;
+        };
+        WebhookRecovery: {
+            /** @constant */
+            object: "webhook_recovery";
+            /** @description The `since` asked for, in Unix seconds. */
+            since: number;
+            /** @description How many events were queued for a new attempt. */
+            queued: number;
+        };
+        /**
+         * @description On every event about a payment intent (its payment, failure, cancellation and refunds):
+         *     1 for the intent's first event, then one more for each next one, in the order they
+         *     happened. Events can arrive out of order or more than once; keep the highest `sequence`
+         *     you have handled for each intent and drop an event whose `sequence` is not above it (for
+         *     the state it reports is older than what you know). Events about nothing in particular
+         *     (`webhook.test`) have none.
+         */
+        EventSequence: number;
+        /**
+         * @description Where an event's webhook delivery stands:
+         *     - `pending`: being delivered, or waiting for a retry.
+         *     - `succeeded`: an attempt got a 2xx answer.
+         *     - `failed`: every scheduled attempt failed; no more are scheduled
+         *       (`POST /v1/events/{id}/redeliver` still works).
+         *     - `no_endpoint`: no webhook endpoint was configured in this mode when the event
+         *       happened, or when its next scheduled attempt was due (the endpoint had been
+         *       deleted), so it was not sent.
+         *     - `endpoint_disabled`: the endpoint was disabled (no delivery to it succeeded for 5
+         *       days) when the event happened or before it was delivered, so it was not sent;
+         *       redeliver it by hand once the endpoint works again.
+         * @enum {string}
+         */
+        DeliveryStatus: "pending" | "succeeded" | "failed" | "no_endpoint" | "endpoint_disabled";
         /**
          * @description The kind of event; the Webhooks section shows each one's `data`.
          *     - `payment_intent.succeeded`: a payment succeeded.
@@ -1435,25 +1580,13 @@ export interface components {
             created: number;
             /** @description `false` in test mode, `true` in live mode. */
             livemode: boolean;
+            sequence?: components["schemas"]["EventSequence"];
             /**
              * @description The event's payload, exactly as delivered; its fields depend on `type` (see each event
              *     in the Webhooks section).
              */
             data: Record<string, unknown>;
-            /**
-             * @description - `pending`: being delivered, or waiting for a retry.
-             *     - `succeeded`: an attempt got a 2xx answer.
-             *     - `failed`: every scheduled attempt failed; no more are scheduled
-             *       (`POST /v1/events/{id}/redeliver` still works).
-             *     - `no_endpoint`: no webhook endpoint was configured in this mode when the event
-             *       happened, or when its next scheduled attempt was due (the endpoint had been
-             *       deleted), so it was not sent.
-             *     - `endpoint_disabled`: the endpoint was disabled (no delivery to it succeeded for 5
-             *       days) when the event happened or before it was delivered, so it was not sent;
-             *       redeliver it by hand once the endpoint works again.
-             * @enum {string}
-             */
-            delivery_status: "pending" | "succeeded" | "failed" | "no_endpoint" | "endpoint_disabled";
+            delivery_status: components["schemas"]["DeliveryStatus"];
             /** @description How many delivery attempts the event has had so far, manual ones included. */
             attempts: number;
             /**
@@ -1542,6 +1675,7 @@ export interface components {
             created: number;
             /** @description The mode of the object the event is about. */
             livemode: boolean;
+            sequence?: components["schemas"]["EventSequence"];
             /** @description The payload; its fields depend on `type`. */
             data: Record<string, unknown>;
         };
@@ -1558,6 +1692,7 @@ export interface components {
             /** @description Unix time in seconds. */
             created: number;
             livemode: boolean;
+            sequence: components["schemas"]["EventSequence"];
             data: {
                 id: components["schemas"]["PaymentIntentId"];
                 amount: components["schemas"]["Kobo"];
@@ -1586,6 +1721,7 @@ export interface components {
             /** @description Unix time in seconds. */
             created: number;
             livemode: boolean;
+            sequence: components["schemas"]["EventSequence"];
             data: {
                 id: components["schemas"]["PaymentIntentId"];
                 /** @description Why the attempt failed (`card_declined`, `insufficient_funds`, ...). */
@@ -1603,6 +1739,7 @@ export interface components {
             /** @description Unix time in seconds. */
             created: number;
             livemode: boolean;
+            sequence: components["schemas"]["EventSequence"];
             data: {
                 id: components["schemas"]["PaymentIntentId"];
                 /** @enum {string} */
@@ -1620,6 +1757,7 @@ export interface components {
             /** @description Unix time in seconds. */
             created: number;
             livemode: boolean;
+            sequence: components["schemas"]["EventSequence"];
             data: {
                 id: components["schemas"]["RefundId"];
                 payment_intent: components["schemas"]["PaymentIntentId"];
@@ -2910,6 +3048,42 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    recoverWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecoverRequest"];
+            };
+        };
+        responses: {
+            /** @description How many events were queued for a new attempt. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRecovery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -2923,6 +3097,23 @@ export interface operations {
                  * @example pi_2JIglADXcZSH0YR87yZi3eO4
                  */
                 payment_intent?: components["schemas"]["PaymentIntentId"];
+                /**
+                 * @description Only events whose webhook delivery is in this state: `pending` (on its way or waiting
+                 *     to be retried), `succeeded`, `failed` (every scheduled attempt failed), `no_endpoint`
+                 *     (no endpoint was configured when it happened) or `endpoint_disabled`.
+                 * @example failed
+                 */
+                delivery_status?: components["schemas"]["DeliveryStatus"];
+                /**
+                 * @description Only events created at or after this time (Unix seconds, as the events' `created`).
+                 * @example 1767225600
+                 */
+                "created[gte]"?: number;
+                /**
+                 * @description Only events created before this time (Unix seconds).
+                 * @example 1767312000
+                 */
+                "created[lt]"?: number;
                 /**
                  * @description How many events to return, 1 to 100.
                  * @example 10
@@ -2959,6 +3150,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only events of these types: one or more of the `EventType` values, separated by commas.
+                 * @example payment_intent.succeeded,refund.succeeded
+                 */
+                type?: string;
+            };
+            header?: {
+                /**
+                 * @description The id of the last event received; the stream resumes after it.
+                 * @example evt_mmFhLZKiP4cIuelfT4fOKx2A
+                 */
+                "Last-Event-ID"?: components["schemas"]["EventId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream, open until either side ends it. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             400: components["responses"]["BadRequest"];

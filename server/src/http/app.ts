@@ -13,6 +13,7 @@ import { loadContract, type Contract, type ContractOperation } from './contract.
 import { errorHandler } from './errors.ts';
 import { authenticateFor, siteOf, type Site } from './auth.ts';
 import type { KeyCache } from './key-cache.ts';
+import type { EventFeed } from './event-feed.ts';
 import { rateLimit, type RateLimitStore } from './rate-limit.ts';
 import { checkBodyFraming, checkJsonBody, checkRawBody } from './json-body.ts';
 import { checkQueryIntegers, methodGuard, refuseUndecodableUrl, requireHost } from './request-guards.ts';
@@ -23,6 +24,7 @@ import { apiVersion } from './api-version.ts';
 import { operationHandlers } from './operations/index.ts';
 import { paymentSheetRouter } from '../web/payment-sheet.ts';
 import { dashboardRouter } from '../web/dashboard.ts';
+import { apiReferenceRouter } from '../web/api-reference.ts';
 import './context.ts';
 
 export interface AppDeps {
@@ -36,6 +38,8 @@ export interface AppDeps {
   publicBaseUrl: () => string;
   /** What secret keys authenticate as (cached per process, forgotten on revocation). */
   keys: KeyCache;
+  /** The open event streams of this process. */
+  eventFeed: EventFeed;
   /** Called once per answered API operation (the tests use it to prove every documented response occurs). */
   onOperationResponse?: (operationId: string, status: number) => void;
 }
@@ -95,7 +99,7 @@ export function createApp(deps: AppDeps): RequestListener {
   };
 
   // The contract's operations, each through its own pipeline (pipeline.ts).
-  const handlerDeps = { config, payments: deps.payments, webhooks: deps.webhooks, publicBaseUrl: deps.publicBaseUrl, keys: deps.keys };
+  const handlerDeps = { config, payments: deps.payments, webhooks: deps.webhooks, publicBaseUrl: deps.publicBaseUrl, keys: deps.keys, eventFeed: deps.eventFeed };
   const handlers = new Map<ContractOperation, RequestHandler>();
   for (const operation of contract.operations) {
     const factory = operationHandlers[operation.operationId as keyof typeof operationHandlers];
@@ -114,19 +118,8 @@ export function createApp(deps: AppDeps): RequestListener {
     log,
   });
 
-  app.get('/openapi.yaml', (_req, res) => {
-    res.type('application/yaml').send(contract.text);
-  });
-  app.get('/docs', (_req, res) => {
-    // The reference is one file with its script and styles inline; nothing may load from elsewhere.
-    res.set(
-      'Content-Security-Policy',
-      "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; style-src 'unsafe-inline'; img-src 'self' data:; font-src data:; worker-src blob:; connect-src 'self'; frame-ancestors 'none'",
-    );
-    res.set('X-Frame-Options', 'DENY');
-    res.type('html').send(contract.referenceHtml());
-  });
-
+  // The reference is one file with its script and styles inline; nothing may load from elsewhere.
+  app.use(apiReferenceRouter(contract, deps.publicBaseUrl));
   app.use(paymentSheetRouter());
   app.use(dashboardRouter());
 

@@ -18,7 +18,9 @@ import retrieveWebhookEndpoint from './retrieveWebhookEndpoint.ts';
 import deleteWebhookEndpoint from './deleteWebhookEndpoint.ts';
 import rollWebhookEndpointSecret from './rollWebhookEndpointSecret.ts';
 import sendWebhookTestEvent from './sendWebhookTestEvent.ts';
+import recoverWebhookEndpoint from './recoverWebhookEndpoint.ts';
 import listEvents from './listEvents.ts';
+import streamEvents from './streamEvents.ts';
 import retrieveEvent from './retrieveEvent.ts';
 import listEventDeliveries from './listEventDeliveries.ts';
 import redeliverEvent from './redeliverEvent.ts';
@@ -55,7 +57,9 @@ export const operationHandlers: Record<ApiOperationId, Factory> = {
   deleteWebhookEndpoint,
   rollWebhookEndpointSecret,
   sendWebhookTestEvent,
+  recoverWebhookEndpoint,
   listEvents,
+  streamEvents,
   retrieveEvent,
   listEventDeliveries,
   redeliverEvent,

@@ -14,6 +14,8 @@ export default () => async (req: Request, res: Response) => {
     endingBefore: query.ending_before,
     type: query.type,
     paymentIntent: query.payment_intent,
+    deliveryStatus: query.delivery_status,
+    created: { gte: query['created[gte]'], lt: query['created[lt]'] },
   });
   res.json({ object: 'list', data: page.data.map(presentEvent), has_more: page.hasMore });
 };

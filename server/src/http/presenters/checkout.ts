@@ -20,5 +20,6 @@ export function presentCheckout(intent: PaymentIntent, merchant: Merchant): Chec
     last_error: intent.last_error ?? null,
     needs_email: intent.customer_email == null,
     cancellation_reason: (intent.cancellation_reason ?? null) as CheckoutViewBody['cancellation_reason'],
+    return_url: intent.return_url ?? null,
   };
 }

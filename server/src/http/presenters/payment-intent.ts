@@ -38,6 +38,7 @@ export function presentPaymentIntent(
     expires_at: iso(intent.expires_at),
     succeeded_at: isoOrNull(intent.succeeded_at),
     canceled_at: isoOrNull(intent.canceled_at),
+    return_url: intent.return_url ?? null,
     ...(created === undefined
       ? {}
       : { client_secret: created.clientSecret, payment_url: `${created.publicBaseUrl}/pay/${created.clientSecret}` }),

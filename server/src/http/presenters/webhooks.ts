@@ -20,7 +20,7 @@ export function presentEndpoint({ endpoint, previousSecretExpiresAt }: EndpointV
 
 /** An event as the API lists it: the delivered envelope, plus how its delivery is going. */
 export function presentEvent(event: Event): Schemas['EventResource'] {
-  const envelope = JSON.parse(event.payload) as Pick<Schemas['EventResource'], 'id' | 'type' | 'created' | 'livemode' | 'data'>;
+  const envelope = JSON.parse(event.payload) as Pick<Schemas['EventResource'], 'id' | 'type' | 'created' | 'livemode' | 'sequence' | 'data'>;
   return {
     ...envelope,
     delivery_status: event.delivery_status,

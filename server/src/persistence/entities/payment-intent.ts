@@ -25,6 +25,8 @@ export const PaymentIntent = defineEntity({
     last_error: p.string().nullable(),
     next_action: p.string().nullable(),
     cancellation_reason: p.string().nullable(),
+    // The merchant's page the payment sheet sends the customer back to; null when none was given.
+    return_url: p.string().nullable(),
     created_at: p.datetime(3),
     expires_at: p.datetime(3),
     succeeded_at: p.datetime(3).nullable(),

@@ -12,6 +12,8 @@ import { Migration20261124050000_attempt_client } from './Migration2026112405000
 import { Migration20261124060000_key_notifications } from './Migration20261124060000_key_notifications.ts';
 import { Migration20261124070000_retention_indexes } from './Migration20261124070000_retention_indexes.ts';
 import { Migration20261124080000_webhook_cycle } from './Migration20261124080000_webhook_cycle.ts';
+import { Migration20261124093000_event_stream } from './Migration20261124093000_event_stream.ts';
+import { Migration20261125000000_return_url } from './Migration20261125000000_return_url.ts';
 
 // Every migration, oldest first. Listed explicitly so no file-system discovery is needed at run time.
 export const migrationsList = [
@@ -32,4 +34,6 @@ export const migrationsList = [
   { name: 'Migration20261124060000_key_notifications', class: Migration20261124060000_key_notifications },
   { name: 'Migration20261124070000_retention_indexes', class: Migration20261124070000_retention_indexes },
   { name: 'Migration20261124080000_webhook_cycle', class: Migration20261124080000_webhook_cycle },
+  { name: 'Migration20261124093000_event_stream', class: Migration20261124093000_event_stream },
+  { name: 'Migration20261125000000_return_url', class: Migration20261125000000_return_url },
 ];

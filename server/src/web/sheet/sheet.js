@@ -7,6 +7,13 @@ const SECRET_PATTERN = /^(pi_[0-9A-Za-z]{24})_secret_[0-9A-Za-z]{24}$/;
 const POLL_MS = 1000;
 /** Polling slows down to this after errors (429, network) so a struggling server is not hammered. */
 const POLL_MAX_MS = 8000;
+/**
+ * How long "Payment successful" stays on screen before the customer is sent back to the merchant:
+ * long enough to see it (and for a screen reader to say it), short enough that few reach for the link.
+ */
+const RETURN_DELAY_MS = 3000;
+/** The query parameter that tells the merchant's return page which intent was paid. */
+const RETURN_PARAMETER = 'payment_intent';
 
 /** What each decline code means for the customer, in words. */
 const DECLINE_MESSAGES = {
@@ -27,6 +34,8 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const els = {
   banner: $('test-banner'),
   summary: $('summary'),
+  backLink: /** @type {HTMLAnchorElement} */ ($('back-link')),
+  backLinkLabel: $('back-link-label'),
   logo: $('merchant-logo'),
   merchantName: $('merchant-name'),
   amountLabel: $('amount-label'),
@@ -57,6 +66,8 @@ const els = {
   receiptAmount: $('receipt-amount'),
   receiptMerchant: $('receipt-merchant'),
   receiptReference: $('receipt-reference'),
+  successNext: $('success-next'),
+  successReturn: /** @type {HTMLAnchorElement} */ ($('success-return')),
   terminalTitle: $('terminal-title'),
   terminalMessage: $('terminal-message'),
   terminalRetry: /** @type {HTMLButtonElement} */ ($('terminal-retry')),
@@ -70,6 +81,8 @@ const state = {
   busy: false,
   /** @type {number | undefined} */ pollTimer: undefined,
   pollDelay: POLL_MS,
+  /** Set once the customer is on their way back to the merchant, so that it happens once. */
+  returning: false,
 };
 
 // ---------------------------------------------------------------- formatting
@@ -205,6 +218,43 @@ function isExpired(view) {
 }
 
 /**
+ * Where "back to the merchant" leads: the return_url the merchant gave when creating the intent, as
+ * the API reports it (never anything from this page's own address), with `payment_intent=<id>`
+ * added to its query once paid. Null when there is none, or it is not a web address the API
+ * would have accepted in this mode.
+ */
+function returnTarget(view, paid) {
+  if (typeof view.return_url !== 'string') return null;
+  let url;
+  try {
+    url = new URL(view.return_url);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && !view.livemode)) return null;
+  if (paid) {
+    // Added as text rather than through URLSearchParams, which would rewrite the merchant's own
+    // query (`%20` as `+`, `a` as `a=`); the fragment stays after it, where it belongs.
+    const query = url.search.slice(1).replace(/&+$/, '');
+    const added = `${RETURN_PARAMETER}=${encodeURIComponent(view.id)}`;
+    url.search = query === '' ? added : `${query}&${added}`;
+  }
+  return url.href;
+}
+
+/** "Back to <merchant>" while the intent can still be paid, or no longer can be; not mid-payment or once paid. */
+function renderBackLink(view) {
+  const target = view.status === 'requires_authentication' || view.status === 'canceled' ? returnTarget(view, false) : null;
+  els.backLink.hidden = target === null;
+  if (target === null) {
+    els.backLink.removeAttribute('href');
+    return;
+  }
+  els.backLink.href = target;
+  els.backLinkLabel.textContent = `Back to ${view.merchant_name}`;
+}
+
+/**
  * Shows whatever the intent's state calls for. `afterAttempt` is true when the view answers the
  * customer's own action (a submit, or the end of processing), so failures are spelt out and focus moves.
  */
@@ -212,6 +262,7 @@ function render(view, afterAttempt = false) {
   state.view = view;
   stopPolling();
   renderSummary(view);
+  renderBackLink(view);
   document.title = `Pay ₦${formatKobo(view.amount)} to ${view.merchant_name}`;
 
   if (view.status === 'succeeded') return renderSuccess(view, afterAttempt);
@@ -271,8 +322,24 @@ function renderSuccess(view, moveFocus) {
   els.receiptMerchant.textContent = view.merchant_name;
   els.receiptReference.textContent = view.id;
   document.title = `Payment successful · ${view.merchant_name}`;
+  const target = returnTarget(view, true);
+  els.successReturn.hidden = target === null;
+  // Sent back by itself only right after paying here; a paid link opened again just offers the way back.
+  const returning = target !== null && moveFocus;
+  if (target !== null) {
+    els.successReturn.href = target;
+    els.successReturn.textContent = `Return to ${view.merchant_name}`;
+  }
+  els.successNext.textContent = returning ? `Returning you to ${view.merchant_name}…` : 'You can safely close this page.';
   showView('success', moveFocus ? $('success-title') : undefined);
-  if (moveFocus) announce(`Payment successful. You paid NGN ${formatKobo(view.amount)} to ${view.merchant_name}.`);
+  if (moveFocus) {
+    const next = returning ? ` Returning you to ${view.merchant_name}.` : '';
+    announce(`Payment successful. You paid NGN ${formatKobo(view.amount)} to ${view.merchant_name}.${next}`);
+  }
+  if (returning && !state.returning) {
+    state.returning = true;
+    window.setTimeout(() => window.location.assign(target), RETURN_DELAY_MS);
+  }
 }
 
 function renderTerminal(title, message, retry) {

@@ -1,0 +1,90 @@
+// A merchant's events as they happen, in the order a reader can resume from (GET /v1/events/stream).
+//
+// Events are read in (txid, id) order: the transaction that wrote each, then its id. An event is
+// handed out only once every transaction older than the oldest one still running has ended (its
+// txid is below the snapshot's xmin): no transaction that could still commit an event before it
+// in that order is left. So a reader who resumes after event E (Last-Event-ID) misses nothing,
+// even an event whose transaction began before E's and committed after it.
+import { sql, type Runner } from '../persistence/sql.ts';
+import { ApiError } from './errors.ts';
+import type { Caller } from './merchants.ts';
+
+/** Where a reader is: after (txid, id); when `snapshot` is set, the events it already saw are not new. */
+export interface StreamCursor {
+  txid: string;
+  id: string;
+  /** Set for a reader who started "from now": the snapshot taken then (every event visible in it is old). */
+  snapshot: string | null;
+}
+
+export interface StreamedEvent {
+  id: string;
+  type: string;
+  /** The exact JSON every delivery of the event sends. */
+  payload: string;
+}
+
+/**
+ * Where a new reader starts: after `lastEventId` (one of the caller's events in this mode), or
+ * else with the events committed from now on.
+ */
+export async function streamCursor(runner: Runner, caller: Caller, lastEventId: string | undefined): Promise<StreamCursor> {
+  if (lastEventId === undefined) {
+    const [now] = await sql<{ snapshot: string; xmin: string }>(
+      runner,
+      'select pg_current_snapshot()::text as snapshot, pg_snapshot_xmin(pg_current_snapshot())::text as xmin',
+    );
+    // Every event of a transaction below xmin is visible now (old); from xmin on, those the
+    // snapshot does not see are new.
+    return { txid: now!.xmin, id: '', snapshot: now!.snapshot };
+  }
+  const [last] = await sql<{ txid: string }>(
+    runner,
+    'select txid::text as txid from events where id = $1 and merchant_id = $2 and livemode = $3',
+    [lastEventId, caller.merchant.id, caller.livemode],
+  );
+  if (last === undefined) {
+    throw new ApiError(
+      'invalid_request',
+      `Last-Event-ID names no event of yours in this mode (events are kept for a limited time). ` +
+        'Reconnect without it to stream from now, and list what you missed with GET /v1/events.',
+      'Last-Event-ID',
+    );
+  }
+  return { txid: last.txid, id: lastEventId, snapshot: null };
+}
+
+/**
+ * Up to `limit` events after `cursor` that can be handed out now, and the cursor after them.
+ * `waiting` says an event after them exists but a transaction that might still commit one before
+ * it is running: ask again shortly.
+ */
+export async function eventsAfter(
+  runner: Runner,
+  caller: Caller,
+  cursor: StreamCursor,
+  types: readonly string[] | null,
+  limit: number,
+): Promise<{ events: StreamedEvent[]; cursor: StreamCursor; waiting: boolean }> {
+  const rows = await sql<StreamedEvent & { txid: string; horizon: string }>(
+    runner,
+    `select e.id, e.type, e.payload, e.txid::text as txid, pg_snapshot_xmin(pg_current_snapshot())::text as horizon
+       from events e
+      where e.merchant_id = $1 and e.livemode = $2 and (e.txid, e.id) > ($3::xid8, $4::text)
+        and ($5::pg_snapshot is null or not pg_visible_in_snapshot(e.txid, $5::pg_snapshot))
+        and ($6::text[] is null or e.type = any ($6::text[]))
+      order by e.txid, e.id
+      limit $7`,
+    [caller.merchant.id, caller.livemode, cursor.txid, cursor.id, cursor.snapshot, types, limit],
+  );
+  const events: StreamedEvent[] = [];
+  let next = cursor;
+  for (const row of rows) {
+    if (BigInt(row.txid) >= BigInt(row.horizon)) {
+      return { events, cursor: next, waiting: true };
+    }
+    events.push({ id: row.id, type: row.type, payload: row.payload });
+    next = { txid: row.txid, id: row.id, snapshot: cursor.snapshot };
+  }
+  return { events, cursor: next, waiting: false };
+}

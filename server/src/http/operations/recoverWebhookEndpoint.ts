@@ -1,0 +1,14 @@
+import type { Request, Response } from 'express';
+import type { components } from '../../generated/openapi.ts';
+import { recoverDeliveries } from '../../webhooks/recover.ts';
+import { callerOf } from '../context.ts';
+
+type Body = components['schemas']['RecoverRequest'];
+
+export default () => async (req: Request, res: Response) => {
+  const { since } = req.body as Body;
+  // Unix seconds or an RFC 3339 time (the contract checked which); answered in Unix seconds.
+  const from = typeof since === 'number' ? new Date(since * 1000) : new Date(since);
+  const queued = await recoverDeliveries(req.em, callerOf(req), from);
+  res.json({ object: 'webhook_recovery', since: Math.floor(from.getTime() / 1000), queued } satisfies components['schemas']['WebhookRecovery']);
+};

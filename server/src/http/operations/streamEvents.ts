@@ -1,0 +1,29 @@
+import type { Request, Response } from 'express';
+import type { operations } from '../../generated/openapi.ts';
+import { streamCursor } from '../../domain/event-stream.ts';
+import { ApiError } from '../../domain/errors.ts';
+import { EVENT_TYPES } from '../../domain/events.ts';
+import { callerOf } from '../context.ts';
+import type { OperationDeps } from './deps.ts';
+
+type Query = NonNullable<operations['streamEvents']['parameters']['query']>;
+
+/** `type=a,b`: the event types asked for, each one the contract knows. */
+function typesOf(list: string | undefined): string[] | null {
+  if (list === undefined) return null;
+  const types = [...new Set(list.split(',').map((t) => t.trim()))];
+  const unknown = types.find((t) => !(EVENT_TYPES as readonly string[]).includes(t));
+  if (unknown !== undefined) {
+    throw new ApiError('invalid_request', `type names an event type that does not exist: '${unknown}'. Event types are ${EVENT_TYPES.join(', ')}.`, 'type');
+  }
+  return types;
+}
+
+export default (deps: OperationDeps) => async (req: Request, res: Response) => {
+  const caller = callerOf(req);
+  const types = typesOf((req.query as Query).type);
+  const cursor = await streamCursor(req.db, caller, req.get('last-event-id'));
+  // Authentication ran on this header: it holds a valid Bearer secret key.
+  const secretKey = /^Bearer\s+(\S+)/i.exec(req.get('authorization')!)![1]!;
+  deps.eventFeed.serve(res, { caller, secretKey, cursor, types });
+};

@@ -1,0 +1,208 @@
+import { expect } from 'chai';
+import { recordEvent } from '../../server/src/domain/events.ts';
+import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
+import { paidIntent } from '../support/payments.ts';
+
+interface StreamedEvent {
+  id: string;
+  event: string;
+  data: string;
+}
+
+/** A Server-Sent Events reader over fetch: the frames as they arrive. */
+async function openStream(svc: TestService, key: string, options: { lastEventId?: string; type?: string } = {}) {
+  const controller = new AbortController();
+  const headers: Record<string, string> = { authorization: `Bearer ${key}`, accept: 'text/event-stream' };
+  if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
+  const query = options.type === undefined ? '' : `?type=${encodeURIComponent(options.type)}`;
+  const res = await fetch(`${svc.url}/v1/events/stream${query}`, { headers, signal: controller.signal });
+  const events: StreamedEvent[] = [];
+  const frames: string[] = [];
+  let ended = false;
+  const waiters = new Set<() => void>();
+  if (res.ok) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buffer = '';
+      try {
+        const reader = res.body!.getReader();
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+          buffer += decoder.decode(chunk.value, { stream: true });
+          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+            const frame = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            frames.push(frame);
+            const fields = Object.fromEntries(frame.split('\n').filter((l) => !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]));
+            if (fields['id'] !== undefined) events.push({ id: fields['id'], event: fields['event']!, data: fields['data']! });
+            for (const wake of waiters) wake();
+          }
+        }
+      } catch {
+        // aborted
+      }
+      ended = true;
+      for (const wake of waiters) wake();
+    })();
+  }
+  return {
+    res,
+    events,
+    frames,
+    get ended() {
+      return ended;
+    },
+    /** Waits until at least `n` events have arrived (or the stream ended, or 10 s passed). */
+    async until(n: number, timeoutMs = 10_000): Promise<StreamedEvent[]> {
+      const deadline = Date.now() + timeoutMs;
+      while (events.length < n && !ended && Date.now() < deadline) {
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            resolve();
+          };
+          waiters.add(wake);
+          setTimeout(wake, 50);
+        });
+      }
+      return events;
+    },
+    close: () => controller.abort(),
+  };
+}
+
+describe('GET /v1/events/stream', () => {
+  let svc: TestService;
+  let shop: TestMerchant;
+
+  before(async () => {
+    svc = await startTestService('event_stream');
+    shop = await svc.createMerchant('Stream Co');
+  });
+  after(() => svc.stop());
+
+  const testEvent = async (key: string) => {
+    const res = await svc.request('POST', '/v1/webhook_endpoint/test_event', { key });
+    expect(res.status, res.text).to.equal(201);
+    return res.body.id as string;
+  };
+
+  it('sends each event as it is committed, as the exact bytes a delivery sends, in its own mode only', async () => {
+    const merchant = await svc.createMerchant('Modes');
+    await svc.request('PUT', '/v1/webhook_endpoint', { key: merchant.testKey, body: { url: 'http://127.0.0.1:9/hook' } });
+    const before = await testEvent(merchant.testKey);
+    const test = await openStream(svc, merchant.testKey);
+    const live = await openStream(svc, merchant.liveKey);
+    expect(test.res.status).to.equal(200);
+    expect(test.res.headers.get('content-type')).to.match(/^text\/event-stream/);
+    expect(test.res.headers.get('nairaflow-version')).to.equal('2026-11-24');
+
+    const intent = await paidIntent(svc, merchant);
+    const streamed = await test.until(1);
+    expect(streamed.map((e) => e.event)).to.deep.equal(['payment_intent.succeeded']);
+    expect(streamed.map((e) => e.id)).not.to.include(before);
+    const [stored] = await svc.service.orm.em.fork().execute<{ payload: string }[]>('select payload from events where id = ?', [streamed[0]!.id]);
+    expect(streamed[0]!.data).to.equal(stored!.payload);
+    expect(JSON.parse(streamed[0]!.data)).to.include({ type: 'payment_intent.succeeded', livemode: false });
+    expect(JSON.parse(streamed[0]!.data).data.id).to.equal(intent.id);
+    expect(test.frames[0]).to.equal('retry: 2000');
+
+    // The live stream saw nothing of it; a live event reaches it, and not the test stream.
+    await paidIntent(svc, merchant, 250_000, 'ada@example.com', true);
+    const [liveEvent] = await live.until(1);
+    expect(JSON.parse(liveEvent!.data).livemode).to.equal(true);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(test.events).to.have.length(1);
+    test.close();
+    live.close();
+  });
+
+  it('resumes after Last-Event-ID with every event committed meanwhile, in order, none twice', async () => {
+    const merchant = await svc.createMerchant('Resume');
+    const first = await openStream(svc, merchant.testKey);
+    const a = await testEvent(merchant.testKey);
+    await first.until(1);
+    first.close();
+    const missed = [await testEvent(merchant.testKey), await testEvent(merchant.testKey), await testEvent(merchant.testKey)];
+    const resumed = await openStream(svc, merchant.testKey, { lastEventId: a });
+    expect((await resumed.until(3)).map((e) => e.id)).to.deep.equal(missed);
+    const later = await testEvent(merchant.testKey);
+    expect((await resumed.until(4)).map((e) => e.id)).to.deep.equal([...missed, later]);
+    resumed.close();
+  });
+
+  it('holds back an event while a transaction that began before it is still open, so a resumed reader cannot skip the earlier one', async () => {
+    const merchant = await svc.createMerchant('Ordering');
+    const stream = await openStream(svc, merchant.testKey);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let earlyId!: string;
+    // A transaction writes its event first, then stays open while another event commits.
+    const early = svc.service.orm.em.fork().transactional(async (tx) => {
+      earlyId = (await recordEvent(tx, { merchantId: merchant.id, livemode: false }, 'webhook.test', { test: true })).id;
+      await held;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const late = await testEvent(merchant.testKey);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(stream.events, 'nothing is sent before the earlier transaction ends').to.have.length(0);
+    release();
+    await early;
+    expect((await stream.until(2)).map((e) => e.id)).to.deep.equal([earlyId, late]);
+    stream.close();
+  });
+
+  it('sends only the types asked for', async () => {
+    const merchant = await svc.createMerchant('Filtered');
+    const stream = await openStream(svc, merchant.testKey, { type: 'payment_intent.succeeded,refund.succeeded' });
+    await testEvent(merchant.testKey);
+    const intent = await paidIntent(svc, merchant);
+    const refund = await svc.request('POST', '/v1/refunds', { key: merchant.testKey, body: { payment_intent: intent.id, amount: 100_000 } });
+    expect(refund.status, refund.text).to.equal(201);
+    expect((await stream.until(2)).map((e) => e.event)).to.deep.equal(['payment_intent.succeeded', 'refund.succeeded']);
+    stream.close();
+  });
+
+  it('refuses an unknown type, an unknown Last-Event-ID and a missing key before the stream starts', async () => {
+    const badType = await svc.request('GET', '/v1/events/stream?type=payment_intent.succeded', { key: shop.testKey });
+    expect(badType.status).to.equal(400);
+    expect(badType.body.error).to.include({ code: 'invalid_request', param: 'type' });
+    expect(badType.body.error.message).to.include("'payment_intent.succeded'");
+
+    const other = await svc.createMerchant('Other');
+    const theirs = await testEvent(other.testKey);
+    const foreign = await svc.request('GET', '/v1/events/stream', { key: shop.testKey, headers: { 'last-event-id': theirs } });
+    expect(foreign.status).to.equal(400);
+    expect(foreign.body.error).to.include({ code: 'invalid_request', param: 'Last-Event-ID' });
+
+    const anonymous = await svc.request('GET', '/v1/events/stream');
+    expect(anonymous.status).to.equal(401);
+  });
+
+  it('keeps at most 10 streams open per account and mode', async () => {
+    const merchant = await svc.createMerchant('Many');
+    const open = await Promise.all(Array.from({ length: 10 }, () => openStream(svc, merchant.testKey)));
+    expect(open.map((s) => s.res.status)).to.deep.equal(Array(10).fill(200));
+    const eleventh = await svc.request('GET', '/v1/events/stream', { key: merchant.testKey });
+    expect(eleventh.status).to.equal(429);
+    expect(eleventh.body.error.code).to.equal('rate_limited');
+    // The other mode has its own.
+    const live = await openStream(svc, merchant.liveKey);
+    expect(live.res.status).to.equal(200);
+    for (const s of [...open, live]) s.close();
+    await new Promise((r) => setTimeout(r, 100));
+    const again = await openStream(svc, merchant.testKey);
+    expect(again.res.status).to.equal(200);
+    again.close();
+  });
+
+  it('ends its streams when the service stops, so a stop does not wait on them', async () => {
+    const own = await startTestService('event_stream_stop');
+    const merchant = await own.createMerchant('Stopping');
+    const stream = await openStream(own, merchant.testKey);
+    const started = Date.now();
+    await own.stop();
+    expect(Date.now() - started).to.be.below(5_000);
+    await stream.until(1, 2_000);
+    expect(stream.ended).to.equal(true);
+  });
+});
