@@ -10,6 +10,8 @@
 //   sdk/src/generated/api-version.ts          the API version (info.version) the SDK sends as Nairaflow-Version
 //   server/src/generated/api-reference.html   the API reference served at /docs: Redoc, fully inlined
 //                                             (no CDN, works offline), built by `redocly build-docs`
+//   openapi.yaml's x-codeSamples              a curl and an SDK sample per merchant operation, written
+//                                             in place (scripts/code-samples.ts); nothing else changes
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,8 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
+import { ADDRESS_PLACEHOLDER, replaceOrigin } from '../server/src/web/api-reference.ts';
+import { codeSamples, type CodeSamples } from './code-samples.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const contract = join(root, 'openapi.yaml');
@@ -32,20 +36,52 @@ async function generateTypes(): Promise<string> {
   return `// ${notice}\n\n${astToString(ast)}`;
 }
 
-function generateApiReference(): string {
+// Redoc's "API docs by" badge shows Redocly's logo from their CDN, which the page's CSP (rightly)
+// refuses; the reference's own copies stand in for it (server/src/web/api-reference.ts serves them).
+const BADGE_LOGOS = {
+  'https://cdn.redoc.ly/redoc/logo-mini-full.svg': '/docs/assets/redocly.svg',
+  'https://cdn.redoc.ly/redoc/logo-mini.svg': '/docs/assets/redocly-mini.svg',
+};
+
+/** The operations the merchants' reference leaves out (the dashboard's). */
+function internalOperations(contractText: string): string[] {
+  const paths = (parse(contractText) as { paths: Record<string, Record<string, { operationId?: string; 'x-internal'?: boolean }>> }).paths;
+  return Object.values(paths).flatMap((item) => Object.values(item).filter((op) => op?.['x-internal'] === true && op.operationId !== undefined).map((op) => op.operationId!));
+}
+
+function generateApiReference(contractText: string): string {
   const out = mkdtempSync(join(tmpdir(), 'nairaflow-docs-'));
   try {
     const file = join(out, 'api-reference.html');
+    // Built from the contract with a placeholder where it names the server's address, which the
+    // server fills in with its own as it serves the page.
+    const source = join(out, 'openapi.yaml');
+    const address = ((parse(contractText) as { servers?: { url?: string }[] }).servers?.[0]?.url ?? '').replace(/\/+$/, '');
+    if (address === '') throw new Error('openapi.yaml has no servers[0].url');
+    writeFileSync(source, replaceOrigin(contractText, address, ADDRESS_PLACEHOLDER));
     // --inlineBundle embeds the Redoc bundle that ships inside @redocly/cli instead of a
     // <script> from cdn.redocly.com, so the page renders with no network. redocly.yaml sets
     // `telemetry: off`, which the CLI also writes into the page as `disableTelemetry: true`;
-    // the variable below keeps that true even if the config changes.
+    // the variable below keeps that true even if the config changes. It also leaves the
+    // x-internal operations (the dashboard's) out, and names the code samples' tabs.
     execFileSync(
       process.execPath,
-      [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'build-docs', 'openapi.yaml', '--inlineBundle', '-o', file],
+      [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'build-docs', source, '--config', join(root, 'redocly.yaml'), '--inlineBundle', '-o', file],
       { cwd: root, env: { ...process.env, REDOCLY_TELEMETRY: 'off' }, stdio: ['ignore', 'ignore', 'pipe'] },
     );
-    const html = readFileSync(file, 'utf8');
+    let html = readFileSync(file, 'utf8');
+    for (const [from, to] of Object.entries(BADGE_LOGOS)) {
+      if (html.split(from).length !== 2) throw new Error(`redocly build-docs output no longer names ${from} once; update BADGE_LOGOS`);
+      html = html.replace(from, to);
+    }
+    // Without an icon of its own the browser asks for /favicon.ico, which is not there.
+    const head = html.indexOf('<head>');
+    if (head === -1 || head > 200) throw new Error('redocly build-docs output no longer opens with <head>');
+    html = html.replace('<head>', '<head>\n  <link rel="icon" type="image/svg+xml" href="/docs/assets/favicon.svg">');
+    if (!html.includes(ADDRESS_PLACEHOLDER)) throw new Error("the API reference no longer names the server's address (servers[0].url) anywhere");
+    for (const operationId of internalOperations(contractText)) {
+      if (html.includes(`"operationId":"${operationId}"`)) throw new Error(`the API reference shows ${operationId}, an x-internal operation`);
+    }
     // The output has no timestamps or random ids (two builds are byte-identical), so it needs no
     // normalising. The notice goes after the doctype, which must stay first.
     const doctype = '<!DOCTYPE html>\n';
@@ -100,29 +136,58 @@ function generateApiVersion(): string {
   );
 }
 
-async function generateAll(): Promise<Map<string, string>> {
+/**
+ * openapi.yaml's own generated part, its x-codeSamples, written (with `write`) before anything is
+ * generated from it. Others edit openapi.yaml too: it is read, computed and written at once, and
+ * never over an edit made meanwhile.
+ */
+function contractCodeSamples(write: boolean): CodeSamples {
+  for (let attempt = 1; ; attempt++) {
+    const text = readFileSync(contract, 'utf8');
+    const samples = codeSamples(text, join(root, 'sdk/src'));
+    if (!write || samples.text === text) return samples;
+    if (readFileSync(contract, 'utf8') === text) {
+      writeFileSync(contract, samples.text);
+      return samples;
+    }
+    if (attempt === 3) throw new Error('openapi.yaml kept changing while its code samples were written; run `npm run generate` again');
+  }
+}
+
+async function generateAll(contractText: string): Promise<Map<string, string>> {
   const types = await generateTypes();
   return new Map([
     [join(root, 'server/src/generated/openapi.ts'), types],
     [join(root, 'sdk/src/generated/openapi.ts'), types],
     [join(root, 'webhook-verifier/src/generated/events.ts'), await generateWebhookEventTypes()],
     [join(root, 'sdk/src/generated/api-version.ts'), generateApiVersion()],
-    [join(root, 'server/src/generated/api-reference.html'), generateApiReference()],
+    [join(root, 'server/src/generated/api-reference.html'), generateApiReference(contractText)],
   ]);
 }
 
-const files = await generateAll();
+const check = process.argv.includes('--check');
+const samples = contractCodeSamples(!check);
+const files = await generateAll(samples.text);
+const incomplete = (): void => {
+  console.error('The code samples are incomplete:');
+  for (const problem of samples.problems) console.error(`  ${problem}`);
+};
 
-if (process.argv.includes('--check')) {
+if (check) {
   const drifted = [...files].filter(([path, content]) => !existsSync(path) || readFileSync(path, 'utf8') !== content);
-  if (drifted.length > 0) {
+  if (drifted.length > 0 || samples.drifted.length > 0) {
     console.error('Generated files are out of date with openapi.yaml:');
+    if (samples.drifted.length > 0) console.error(`  openapi.yaml: the x-codeSamples of ${samples.drifted.join(', ')}`);
     for (const [path] of drifted) console.error(`  ${relative(root, path)}${existsSync(path) ? '' : ' (missing)'}`);
     console.error('Run `npm run generate` and commit the result.');
-    process.exit(1);
   }
-  console.log(`Generated files are up to date with openapi.yaml (${files.size} files).`);
+  // Every merchant operation's reference shows an SDK sample: one the SDK cannot send yet fails
+  // the check, as a drifted file does, until the SDK has a method for it.
+  if (samples.problems.length > 0) incomplete();
+  if (drifted.length > 0 || samples.drifted.length > 0 || samples.problems.length > 0) process.exit(1);
+  console.log(`Generated files are up to date with openapi.yaml (${files.size} files, and its code samples).`);
 } else {
+  console.log(`${samples.drifted.length > 0 ? 'wrote    ' : 'unchanged'} openapi.yaml (x-codeSamples${samples.drifted.length > 0 ? ` of ${samples.drifted.length} operations` : ''})`);
   for (const [path, content] of files) {
     const unchanged = existsSync(path) && readFileSync(path, 'utf8') === content;
     if (!unchanged) {
@@ -131,4 +196,5 @@ if (process.argv.includes('--check')) {
     }
     console.log(`${unchanged ? 'unchanged' : 'wrote    '} ${relative(root, path)}`);
   }
+  if (samples.problems.length > 0) incomplete();
 }

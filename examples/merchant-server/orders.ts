@@ -38,6 +38,11 @@ export interface Order {
   paidAt: string | null;
   /** The reason of the last failed payment attempt, if any. */
   lastPaymentError: string | null;
+  /**
+   * The highest `sequence` of the payment_intent.* events applied to this order: one that is not
+   * above it reports an older state of the intent than the order already knows, and is dropped.
+   */
+  intentSequence: number;
   /** Refunds by refund id (re_...): a refund event applied twice counts once. */
   refunds: Record<string, string>;
   /** Why the order needs a person, when status is needs_review. */
@@ -66,6 +71,7 @@ export class OrderStore {
       status: 'awaiting_payment',
       paidAt: null,
       lastPaymentError: null,
+      intentSequence: 0,
       refunds: {},
       review: null,
       fulfilment: 'not_started',

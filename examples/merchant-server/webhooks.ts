@@ -26,6 +26,7 @@ export type Outcome =
   | 'stale_failure_ignored'
   | 'canceled'
   | 'stale_cancel_ignored'
+  | 'stale_event_dropped'
   | 'refund_recorded'
   | 'refund_already_recorded'
   | 'ignored_event_type';
@@ -65,6 +66,16 @@ export function createEventHandler(deps: EventHandlerDeps): (event: NairaflowEve
     if (await dedupe.seen(event.id)) return done('duplicate_skipped');
 
     try {
+      // Rule 6.3.3 in one comparison: every event about a payment intent carries `sequence`, one
+      // more for each of the intent's events. A payment_intent.* event not above the highest one
+      // this order has applied reports an older state than the order knows (a failed attempt
+      // retried after the success): drop it. Refunds are facts to add up whatever their order,
+      // so they are applied by refund id instead (refundSucceeded).
+      if (event.type.startsWith('payment_intent.') && 'sequence' in event) {
+        const order = deps.orders.byPaymentIntent(event.data.id);
+        if (order && event.sequence <= order.intentSequence) return done('stale_event_dropped', order);
+        if (order) order.intentSequence = event.sequence;
+      }
       switch (event.type) {
         case 'payment_intent.succeeded':
           return paymentSucceeded(event, deps, done);

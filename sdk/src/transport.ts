@@ -56,6 +56,10 @@ export function backoffDelayMs(retry: number, random: () => number = Math.random
 }
 
 export class Transport {
+  /**
+   * @internal Left out of the published .d.ts (stripInternal), so a merchant's type check never
+   * reads openapi-fetch's declarations, which need a newer TypeScript than the SDK's own.
+   */
   readonly client: Client<paths>;
   readonly #key: string;
   readonly #config: TransportConfig;
@@ -111,6 +115,44 @@ export class Transport {
       }
       if (retry >= maxRetries || !shouldRetry(error, repeatable)) throw error;
       await sleep(retryDelayMs(error, retry + 1), userSignal);
+    }
+  }
+
+  /**
+   * One request whose answer is a stream (an event stream): `timeoutMs` covers only the wait for
+   * the answer's headers, and `options.signal` ends the stream whenever it aborts. A non-2xx
+   * answer becomes a typed error. Not retried: the caller decides when to reconnect.
+   */
+  async open(
+    attempt: (init: AttemptInit) => Promise<Outcome<ReadableStream<Uint8Array> | null | undefined>>,
+    options: RequestOptions | undefined,
+  ): Promise<ReadableStream<Uint8Array>> {
+    const timeoutMs = options?.timeoutMs ?? this.#config.timeoutMs;
+    const userSignal = options?.signal;
+    userSignal?.throwIfAborted();
+    const connection = new AbortController();
+    const onUserAbort = (): void => connection.abort(userSignal!.reason);
+    userSignal?.addEventListener('abort', onUserAbort, { once: true });
+    const timer = setTimeout(() => connection.abort(), timeoutMs);
+    const headers = { authorization: `Bearer ${this.#key}`, 'user-agent': USER_AGENT, accept: 'text/event-stream', 'nairaflow-version': API_VERSION };
+    try {
+      const outcome = await attempt({ headers, signal: connection.signal });
+      if (!outcome.response.ok) throw errorFromResponse(outcome.response, outcome.error, this.#redact);
+      if (outcome.data === null || outcome.data === undefined) throw new ConnectionError({ message: `${this.#config.baseUrl} answered without a body.` });
+      return outcome.data;
+    } catch (cause) {
+      userSignal?.removeEventListener('abort', onUserAbort);
+      if (cause instanceof NairaflowError) throw cause;
+      if (userSignal?.aborted) throw userSignal.reason;
+      throw new ConnectionError({
+        message: connection.signal.aborted
+          ? `No answer from ${this.#config.baseUrl} within ${timeoutMs} ms.`
+          : `Could not reach ${this.#config.baseUrl}: ${this.#redact(describeCause(cause))}`,
+        timedOut: connection.signal.aborted,
+        cause,
+      });
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -1,5 +1,6 @@
 // The API's shapes, named for merchants. Every one is an alias of the generated contract types
 // (openapi.yaml is the only place a shape is written); field names stay exactly as on the wire.
+import type { NairaflowEvent } from '@nairaflow/webhook-verifier';
 import type { components, operations } from './generated/openapi.ts';
 
 type Schemas = components['schemas'];
@@ -42,10 +43,25 @@ export type BalanceEntry = Schemas['BalanceEntry'];
 export type BalanceEntryListParams = Query<'listBalanceEntries'>;
 export type TopUpParams = WithAmount<JsonBody<'topUpBalance'>>;
 
-export type EventResource = Schemas['EventResource'];
+/**
+ * An event as the API returns it: one of the events webhooks deliver, discriminated by `type`
+ * (NairaflowEvent, which @nairaflow/webhook-verifier generates from the contract's webhooks and
+ * returns), with how its delivery is going. A listed event can go straight to the function that
+ * handles delivered ones. The contract's EventResource gives `data` as an open object (its shape
+ * depends on `type`); the API returns the very JSON a delivery sends.
+ */
+export type EventResource = NairaflowEvent & EventDelivery;
+/** The fields an EventResource has beside the delivered event's own. */
+export type EventDelivery = Omit<Schemas['EventResource'], keyof Schemas['EventEnvelope']>;
 export type EventType = Schemas['EventType'];
-export type EventList = Schemas['EventList'];
+export type EventList = Omit<Schemas['EventList'], 'data'> & { data: EventResource[] };
 export type EventListParams = Query<'listEvents'>;
+export interface EventStreamParams {
+  /** Only events of these types. */
+  type?: NairaflowEvent['type'] | NairaflowEvent['type'][];
+  /** Resume after this event (or the stream's `pos_...` position); without it, from now. */
+  lastEventId?: string;
+}
 export type Delivery = Schemas['Delivery'];
 export type DeliveryList = Schemas['DeliveryList'];
 
@@ -55,6 +71,11 @@ export type WebhookEndpointWithSecret = Schemas['WebhookEndpointWithSecret'];
 export type DeletedWebhookEndpoint = Schemas['DeletedWebhookEndpoint'];
 export type WebhookEndpointUpdateParams = JsonBody<'updateWebhookEndpoint'>;
 export type WebhookEndpointRollSecretParams = JsonBody<'rollWebhookEndpointSecret'>;
+/** `since`: the events created at or after it, as Unix seconds or an RFC 3339 date-time. */
+export type WebhookEndpointRecoverParams = JsonBody<'recoverWebhookEndpoint'>;
+/** How many events `recover` queued for a new delivery attempt. */
+export type WebhookRecovery = Schemas['WebhookRecovery'];
+export type DeliveryStatus = Schemas['DeliveryStatus'];
 
 /** Options every method takes, overriding the client's for one call. */
 export interface RequestOptions {

@@ -246,6 +246,7 @@ describe('dashboard sessions', () => {
         'createPaymentIntent',
         'createRefund',
         'deleteWebhookEndpoint',
+        'recoverWebhookEndpoint',
         'redeliverEvent',
         'rollApiKey',
         'rollWebhookEndpointSecret',

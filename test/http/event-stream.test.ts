@@ -18,6 +18,8 @@ async function openStream(svc: TestService, key: string, options: { lastEventId?
   const res = await fetch(`${svc.url}/v1/events/stream${query}`, { headers, signal: controller.signal });
   const events: StreamedEvent[] = [];
   const frames: string[] = [];
+  /** Ids sent without data: the stream's starting position. */
+  const positions: string[] = [];
   let ended = false;
   const waiters = new Set<() => void>();
   if (res.ok) {
@@ -33,7 +35,8 @@ async function openStream(svc: TestService, key: string, options: { lastEventId?
             buffer = buffer.slice(end + 2);
             frames.push(frame);
             const fields = Object.fromEntries(frame.split('\n').filter((l) => !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]));
-            if (fields['id'] !== undefined) events.push({ id: fields['id'], event: fields['event']!, data: fields['data']! });
+            if (fields['id'] !== undefined && fields['data'] !== undefined) events.push({ id: fields['id'], event: fields['event']!, data: fields['data']! });
+            else if (fields['id'] !== undefined) positions.push(fields['id']);
             for (const wake of waiters) wake();
           }
         }
@@ -48,6 +51,7 @@ async function openStream(svc: TestService, key: string, options: { lastEventId?
     res,
     events,
     frames,
+    positions,
     get ended() {
       return ended;
     },
@@ -68,6 +72,14 @@ async function openStream(svc: TestService, key: string, options: { lastEventId?
     },
     close: () => controller.abort(),
   };
+}
+
+async function waitUntil(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 describe('GET /v1/events/stream', () => {
@@ -128,6 +140,27 @@ describe('GET /v1/events/stream', () => {
     const later = await testEvent(merchant.testKey);
     expect((await resumed.until(4)).map((e) => e.id)).to.deep.equal([...missed, later]);
     resumed.close();
+  });
+
+  it('names where a stream from now started, so a reader dropped before its first event resumes from there', async () => {
+    const merchant = await svc.createMerchant('Early drop');
+    const before = await testEvent(merchant.testKey);
+    const first = await openStream(svc, merchant.testKey);
+    await waitUntil(() => first.positions.length > 0);
+    const [position] = first.positions;
+    expect(position).to.match(/^pos_[A-Za-z0-9_-]+$/);
+    first.close();
+    const meanwhile = [await testEvent(merchant.testKey), await testEvent(merchant.testKey)];
+    const resumed = await openStream(svc, merchant.testKey, { lastEventId: position });
+    expect((await resumed.until(2)).map((e) => e.id)).to.deep.equal(meanwhile);
+    expect(resumed.events.map((e) => e.id)).not.to.include(before);
+    resumed.close();
+
+    for (const bad of ['pos_', 'pos_!!!', `pos_${Buffer.from('9:1:').toString('base64url')}`, `pos_${Buffer.from("1:2:'; drop table events").toString('base64url')}`]) {
+      const res = await svc.request('GET', '/v1/events/stream', { key: merchant.testKey, headers: { 'last-event-id': bad } });
+      expect(res.status, bad).to.equal(400);
+      expect(res.body.error.param).to.equal('Last-Event-ID');
+    }
   });
 
   it('holds back an event while a transaction that began before it is still open, so a resumed reader cannot skip the earlier one', async () => {

@@ -10,16 +10,24 @@ describe('sdk: the published package (dist/)', function () {
 
   before(() => ensureBuilt());
 
-  it('is an ESM package for Node >= 18.17 with typed entries in dist/ and only openapi-fetch and the verifier as dependencies', () => {
+  it('is an ESM and CommonJS package for Node >= 20 with typed entries in dist/ and only openapi-fetch and the verifier as dependencies', () => {
     const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as Record<string, unknown>;
-    expect(manifest).to.include({ name: '@nairaflow/sdk', version: '0.1.0', type: 'module' });
+    expect(manifest).to.include({ name: '@nairaflow/sdk', version: '0.1.0', type: 'module', main: './dist/cjs/index.js', types: './dist/cjs/index.d.ts' });
     expect(manifest.dependencies).to.deep.equal({ '@nairaflow/webhook-verifier': '0.1.0', 'openapi-fetch': '0.17.0' });
     expect(manifest).to.not.have.any.keys('peerDependencies', 'optionalDependencies');
-    expect(manifest.engines).to.deep.equal({ node: '>=18.17' });
-    expect(manifest.exports).to.deep.include({ '.': { types: './dist/index.d.ts', import: './dist/index.js' } });
-    expect(readdirSync(distDir)).to.include.members(['index.js', 'index.d.ts', 'client.js', 'errors.js']);
-    for (const file of readdirSync(distDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'))) {
-      expect(readFileSync(join(distDir, file), 'utf8'), file).to.not.match(/from\s+['"][^'"]+\.ts['"]/);
+    // The global crypto.randomUUID the SDK uses came in Node 19.
+    expect(manifest.engines).to.deep.equal({ node: '>=20' });
+    expect(manifest.exports).to.deep.include({
+      '.': {
+        import: { types: './dist/index.d.ts', default: './dist/index.js' },
+        require: { types: './dist/cjs/index.d.ts', default: './dist/cjs/index.js' },
+      },
+    });
+    expect(readdirSync(distDir)).to.include.members(['index.js', 'index.d.ts', 'client.js', 'errors.js', 'cjs']);
+    expect(readdirSync(join(distDir, 'cjs'))).to.include.members(['index.js', 'index.d.ts', 'client.js', 'errors.js', 'package.json']);
+    expect(JSON.parse(readFileSync(join(distDir, 'cjs/package.json'), 'utf8'))).to.deep.equal({ type: 'commonjs' });
+    for (const file of readdirSync(distDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js') || f.endsWith('.d.ts'))) {
+      expect(readFileSync(join(distDir, file), 'utf8'), file).to.not.match(/(from\s+|require\(|import\()['"][^'"]+\.ts['"]/);
     }
   });
 

@@ -8,6 +8,7 @@ import {
   NotFoundError,
   PaymentIntentStateError,
   type CreatedPaymentIntent,
+  type NairaflowEvent,
 } from '../../sdk/src/index.ts';
 import { card, CARDS } from '../support/payments.ts';
 import { startReceiver, type Receiver } from '../support/receiver.ts';
@@ -153,6 +154,52 @@ describe('sdk: against the real service', function () {
     expect(rolled.previous_secret_expires_at).to.be.a('string');
     expect(await nf.webhookEndpoint.delete()).to.deep.equal({ id: endpoint.id, deleted: true });
     expect(await nf.webhookEndpoint.delete().catch((e: unknown) => e)).to.be.instanceOf(NotFoundError);
+  });
+
+  it('lists the events that were never delivered by filter, and recover() delivers them once an endpoint exists', async () => {
+    const shop = await svc.createMerchant('Recovering Shop');
+    const nfs = new Nairaflow(shop.testKey, { baseUrl: svc.url });
+    const since = Math.floor(Date.now() / 1000) - 1;
+    const paid = await nfs.paymentIntents.create({ amount: 250_000, currency: 'NGN', customer: { email: 'ada@example.com' } });
+    await pay(paid);
+    const canceled = await nfs.paymentIntents.create({ amount: 100_000, currency: 'NGN' });
+    await nfs.paymentIntents.cancel(canceled.id);
+
+    // No endpoint yet: both events are recorded, and the filters find them.
+    const undelivered = await nfs.events.list({ delivery_status: 'no_endpoint', 'created[gte]': since }).autoPagingToArray({ limit: 10 });
+    expect(undelivered.map((e) => [e.type, e.delivery_status])).to.deep.equal([
+      ['payment_intent.canceled', 'no_endpoint'],
+      ['payment_intent.succeeded', 'no_endpoint'],
+    ]);
+    expect((await nfs.events.list({ type: 'payment_intent.canceled', payment_intent: canceled.id })).data.map((e) => e.id)).to.deep.equal([undelivered[0]!.id]);
+    expect((await nfs.events.list({ 'created[lt]': since })).data).to.deep.equal([]);
+    expect((await nfs.events.list({ delivery_status: 'succeeded' })).data).to.deep.equal([]);
+
+    const shopReceiver = await startReceiver();
+    try {
+      const endpoint = await nfs.webhookEndpoint.update({ url: shopReceiver.url });
+      if (!('secret' in endpoint)) throw new Error('a new endpoint carries its secret');
+      const recovery = await nfs.webhookEndpoint.recover({ since: new Date(since * 1000).toISOString() });
+      expect(recovery).to.deep.equal({ object: 'webhook_recovery', since, queued: 2 });
+
+      const delivered = (await shopReceiver.waitFor(2)).map((arrival) => nfs.webhooks.constructEvent(arrival.body, arrival.headers['service-signature'], endpoint.secret));
+      expect(delivered.map((e) => e.id).sort()).to.deep.equal(undelivered.map((e) => e.id).sort());
+      // A listed event is the delivered one plus its delivery's state, so one handler takes both.
+      const handle = (event: NairaflowEvent): string => (event.type === 'payment_intent.succeeded' ? `${event.data.id} paid ${event.data.amount}` : event.type);
+      expect(undelivered.map(handle).sort()).to.deep.equal(delivered.map(handle).sort());
+      for (const { delivery_status, attempts, next_attempt_at, ...listed } of undelivered) {
+        expect(delivered.find((e) => e.id === listed.id)).to.deep.equal(listed);
+      }
+
+      let succeeded: string[] = [];
+      for (const until = Date.now() + 10_000; succeeded.length < 2 && Date.now() < until; await new Promise((r) => setTimeout(r, 100))) {
+        succeeded = (await nfs.events.list({ delivery_status: 'succeeded' })).data.map((e) => e.id);
+      }
+      expect(succeeded.sort()).to.deep.equal(undelivered.map((e) => e.id).sort());
+      expect((await nfs.webhookEndpoint.recover({ since })).queued, 'nothing left to recover').to.equal(0);
+    } finally {
+      await shopReceiver.close();
+    }
   });
 
   it('throws the server’s errors as typed errors with its request id', async () => {

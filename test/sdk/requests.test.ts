@@ -53,6 +53,7 @@ describe('sdk: requests', () => {
       .get('/v1/balance').reply(200, { livemode: false, currency: 'NGN', available: '123400' })
       .post('/v1/test_helpers/top_up').reply(200, { livemode: false, currency: 'NGN', available: '1123400' })
       .get('/v1/events').query({ type: 'webhook.test', limit: '5' }).reply(200, list([event]))
+      .get('/v1/events').query({ delivery_status: 'failed', payment_intent: 'pi_1', 'created[gte]': '1767225600', 'created[lt]': '1767312000' }).reply(200, list([event]))
       .get('/v1/events/evt_1').reply(200, event)
       .get('/v1/events/evt_1/deliveries').reply(200, list([]))
       .post('/v1/events/evt_1/redeliver').reply(200, { id: 'whd_1', event: 'evt_1', attempt: 1, trigger: 'manual', url: endpoint.url, started_at: 'x', duration_ms: 3, response_status: 200, response_body: '', error: null, next_attempt_at: null })
@@ -60,6 +61,7 @@ describe('sdk: requests', () => {
       .get('/v1/webhook_endpoint').reply(200, endpoint)
       .post('/v1/webhook_endpoint/roll_secret').reply(200, { ...endpoint, secret: 'whsec_2' })
       .post('/v1/webhook_endpoint/test_event').reply(201, event)
+      .post('/v1/webhook_endpoint/recover').reply(200, { object: 'webhook_recovery', since: 1767258000, queued: 12 })
       .delete('/v1/webhook_endpoint').reply(200, { id: 'we_1', deleted: true });
     const nf = client();
 
@@ -71,6 +73,8 @@ describe('sdk: requests', () => {
     expect(await nf.balance.retrieve()).to.deep.equal({ livemode: false, currency: 'NGN', available: '123400' });
     expect((await nf.testHelpers.topUp({ amount: 1_000_000 })).available).to.equal('1123400');
     expect((await nf.events.list({ type: 'webhook.test', limit: 5 })).data[0]!.id).to.equal('evt_1');
+    const filtered = nf.events.list({ delivery_status: 'failed', payment_intent: 'pi_1', 'created[gte]': 1767225600, 'created[lt]': 1767312000 });
+    expect((await filtered).data).to.have.length(1);
     expect((await nf.events.retrieve('evt_1')).type).to.equal('webhook.test');
     expect((await nf.events.deliveries('evt_1')).object).to.equal('list');
     expect((await nf.events.redeliver('evt_1')).trigger).to.equal('manual');
@@ -78,6 +82,7 @@ describe('sdk: requests', () => {
     expect(await nf.webhookEndpoint.retrieve()).to.not.have.property('secret');
     expect((await nf.webhookEndpoint.rollSecret({ expires_in: 3600 })).secret).to.equal('whsec_2');
     expect((await nf.webhookEndpoint.sendTestEvent()).id).to.equal('evt_1');
+    expect((await nf.webhookEndpoint.recover({ since: '2026-01-01T09:00:00Z' })).queued).to.equal(12);
     expect(await nf.webhookEndpoint.delete()).to.deep.equal({ id: 'we_1', deleted: true });
 
     const bodies = Object.fromEntries(seen.map((s) => [`${s.method} ${s.path}`, s.body]));
@@ -85,11 +90,12 @@ describe('sdk: requests', () => {
     expect(JSON.parse(bodies['POST /v1/test_helpers/top_up']!)).to.deep.equal({ amount: 1_000_000 });
     expect(JSON.parse(bodies['PUT /v1/webhook_endpoint']!)).to.deep.equal({ url: endpoint.url });
     expect(JSON.parse(bodies['POST /v1/webhook_endpoint/roll_secret']!)).to.deep.equal({ expires_in: 3600 });
+    expect(JSON.parse(bodies['POST /v1/webhook_endpoint/recover']!)).to.deep.equal({ since: '2026-01-01T09:00:00Z' });
     // Only the creates carry a key; every request carries the secret key.
     const keyed = seen.filter((s) => s.headers['idempotency-key'] !== undefined).map((s) => s.path);
     expect(keyed).to.deep.equal(['/v1/test_helpers/top_up']);
     expect(seen.every((s) => s.headers.authorization === `Bearer ${KEY}`)).to.equal(true);
-    expect(seen).to.have.length(16);
+    expect(seen).to.have.length(18);
   });
 
   it('percent-encodes ids in paths', async () => {

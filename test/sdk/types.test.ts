@@ -5,10 +5,13 @@ import { expect } from 'chai';
 import {
   Nairaflow,
   type CreatedPaymentIntent,
+  type DeliveryStatus,
+  type EventResource,
   type NairaflowEvent,
   type PaymentIntent,
   type Refund,
   type WebhookEndpointWithSecret,
+  type WebhookRecovery,
 } from '../../sdk/src/index.ts';
 
 const nf = new Nairaflow('sk_test_typesOnlyNeverSent00000000000', { baseUrl: 'http://127.0.0.1:1' });
@@ -55,6 +58,31 @@ export async function typeChecks(): Promise<void> {
   const all: Refund[] = await nf.refunds.list().autoPagingToArray({ limit: 50 });
   // @ts-expect-error not an event type the API sends
   nf.events.list({ type: 'payment_intent.created' });
+  // @ts-expect-error not a delivery status
+  nf.events.list({ delivery_status: 'delivered' });
+  // @ts-expect-error created[gte] is Unix seconds, a number
+  nf.events.list({ 'created[gte]': '2026-01-01' });
+  // An event from the API is one of the delivered events, told apart by `type`, with its delivery's
+  // state: it goes to the handler a webhook handler calls.
+  const handleDelivered = (delivered: NairaflowEvent): string => delivered.type;
+  for await (const listed of nf.events.list({ delivery_status: 'failed', 'created[gte]': 1767225600, 'created[lt]': 1767312000 })) {
+    handleDelivered(listed);
+    const status: DeliveryStatus = listed.delivery_status;
+    if (listed.type === 'refund.succeeded') {
+      const refunded: string = listed.data.payment_intent;
+      // @ts-expect-error a refund.succeeded event has no service_fee
+      void listed.data.service_fee;
+      void refunded;
+    }
+    void status;
+  }
+  const retrieved: EventResource = await nf.events.retrieve('evt_x');
+  handleDelivered(retrieved);
+  handleDelivered(await nf.webhookEndpoint.sendTestEvent());
+  const recovery: WebhookRecovery = await nf.webhookEndpoint.recover({ since: '2026-01-01T09:00:00Z' });
+  const queued: number = (await nf.webhookEndpoint.recover({ since: 1767258000 })).queued;
+  // @ts-expect-error since is required
+  await nf.webhookEndpoint.recover({});
 
   const endpoint = await nf.webhookEndpoint.update({ url: 'https://example.com/hooks' });
   // @ts-expect-error the secret is only there when the endpoint was created: narrow first
@@ -79,7 +107,7 @@ export async function typeChecks(): Promise<void> {
   // @ts-expect-error livemode is read-only
   nf.livemode = true;
 
-  void [secret, amount, asNumber, maybeSecret, refunds, hasMore, all, noSecret, rolled, balance];
+  void [secret, amount, asNumber, maybeSecret, refunds, hasMore, all, noSecret, rolled, balance, recovery, queued];
 }
 
 describe('sdk: types', () => {

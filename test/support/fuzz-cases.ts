@@ -1009,8 +1009,19 @@ export function judge(answer: Answer, kase: FuzzCase, errors: ErrorContract, doc
     if (expected !== undefined && expected !== status) problems.push(`code ${error.code} is documented with ${expected}, answered ${status}`);
     if (kase.expect?.code !== undefined && error.code !== kase.expect.code) problems.push(`code ${error.code}, not ${kase.expect.code}`);
     if (requestId !== undefined && error.request_id !== requestId) problems.push('error.request_id differs from the x-request-id header');
+    const wording = validatorWording((body as { error: { message: string } }).error.message);
+    if (wording !== undefined) problems.push(`the message shows ${wording} instead of plain words`);
   }
   return problems;
+}
+
+/** A message a person should never get: a regular expression, or a validator's own phrasing. */
+export function validatorWording(message: string): string | undefined {
+  const signs: [RegExp, string][] = [
+    [/\^[^ ]*\$|\[0-9|\{\d+(,\d*)?\}/, 'a regular expression'],
+    [/must (NOT|match|have required|be equal to|be >=|be <=|be integer|be string)|additional properties|allowed values/, "a validator's wording"],
+  ];
+  return signs.find(([pattern]) => pattern.test(message))?.[1];
 }
 
 function judgeAllow(allow: string | undefined, methods: string[]): string[] {

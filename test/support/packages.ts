@@ -1,8 +1,8 @@
 // Builds a publishable package's dist/ for the tests that exercise what gets published.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildPackage, BUILD_CONFIGS } from '../../scripts/build-package.ts';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -13,16 +13,14 @@ function newestMtime(dir: string): number {
 }
 
 /**
- * Builds `packageDir`'s dist/ with the repository's tsc when it is missing or older than its
- * sources. tsc directly, not `npm run build`, which empties dist/ first: another test run may be
- * reading it.
+ * Builds `packageDir`'s dist/ (ESM, and CommonJS in dist/cjs/) when it is missing or older than
+ * its sources or build configs. The build rewrites dist/ in place, so another test run reading
+ * it meanwhile is not left without files.
  */
 export function ensurePackageBuilt(packageDir: string): void {
-  const entry = join(packageDir, 'dist', 'index.js');
-  const sources = Math.max(newestMtime(join(packageDir, 'src')), statSync(join(packageDir, 'tsconfig.build.json')).mtimeMs);
-  if (existsSync(entry) && statSync(entry).mtimeMs >= sources) return;
-  execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(packageDir, 'tsconfig.build.json')], {
-    cwd: packageDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const entries = [join(packageDir, 'dist', 'index.js'), join(packageDir, 'dist', 'cjs', 'index.js')];
+  const configs = BUILD_CONFIGS.map((config) => statSync(join(packageDir, config)).mtimeMs);
+  const sources = Math.max(newestMtime(join(packageDir, 'src')), ...configs);
+  if (entries.every((entry) => existsSync(entry) && statSync(entry).mtimeMs >= sources)) return;
+  buildPackage(packageDir);
 }

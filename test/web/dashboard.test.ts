@@ -485,6 +485,31 @@ describe('merchant dashboard (/dashboard)', function () {
         await shot('webhooks-desktop');
       });
 
+      it("shows each attempt's reading of the receiver's clock, and warns when it is more than a minute off", async () => {
+        // The receiver's clock runs 2 minutes fast: its answers say so in their Date header.
+        receiver.respond = (_r, _i, res) => res.writeHead(200, { date: new Date(Date.now() + 120_000).toUTCString() }).end('ok');
+        await setEndpointThroughApi();
+        const { body: event } = await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: hooks.testKey });
+        const [delivery] = await waitFor('the attempt to be recorded', async () => {
+          const { body } = await svc.request('GET', `/v1/events/${event.id}/deliveries`, { key: hooks.testKey });
+          return body.data[0]?.receiver_clock_skew_seconds === null || body.data.length === 0 ? undefined : body.data;
+        });
+        expect(delivery.receiver_clock_skew_seconds).to.be.within(119, 121);
+        await signIn(hooks);
+        await page.goto(`${svc.url}/dashboard#/test/webhooks/events/${event.id}`);
+        const warning = page.locator('#clock-skew-warning');
+        await warning.waitFor();
+        expect(await warning.innerText()).to.match(/The receiver's clock is 1(19|20|21) s ahead/).and.include('300 s');
+        expect(await page.locator('.delivery').first().innerText()).to.match(/Receiver clock\n1(19|20|21) s ahead/);
+
+        // In step: no warning.
+        receiver.respond = answer(200);
+        await page.getByRole('button', { name: 'Retry now' }).click();
+        await page.getByText('Attempt #2 succeeded', { exact: false }).waitFor();
+        expect(await page.locator('#clock-skew-warning').count()).to.equal(0);
+        expect(await page.locator('.delivery').first().innerText()).to.include('Receiver clock\nIn step');
+      });
+
       it('shows an endpoint that keeps failing, then disabled with its reason, and enables it again by saving its URL', async () => {
         receiver.respond = answer(500, 'down');
         await setEndpointThroughApi();

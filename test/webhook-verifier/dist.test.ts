@@ -10,23 +10,35 @@ describe('webhook-verifier: the published package (dist/)', function () {
 
   before(() => ensureBuilt());
 
-  it('is an ESM package with zero dependencies, typed entries in dist/, for Node >= 18', () => {
+  it('is an ESM and CommonJS package with zero dependencies, typed entries in dist/, for Node >= 18', () => {
     const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as Record<string, unknown>;
-    expect(manifest).to.include({ name: '@nairaflow/webhook-verifier', version: '0.1.0', type: 'module' });
+    expect(manifest).to.include({ name: '@nairaflow/webhook-verifier', version: '0.1.0', type: 'module', main: './dist/cjs/index.js', types: './dist/cjs/index.d.ts' });
     expect(manifest).to.not.have.any.keys('dependencies', 'peerDependencies', 'optionalDependencies');
     expect(manifest.engines).to.deep.equal({ node: '>=18' });
+    const edge = {
+      import: { types: './dist/index.d.ts', default: './dist/edge.js' },
+      require: { types: './dist/cjs/index.d.ts', default: './dist/cjs/edge.js' },
+    };
     expect(manifest.exports).to.deep.include({
-      '.': { types: './dist/index.d.ts', import: './dist/index.js' },
-      './web': { types: './dist/web.d.ts', import: './dist/web.js' },
+      '.': {
+        browser: edge,
+        worker: edge,
+        import: { types: './dist/index.d.ts', default: './dist/index.js' },
+        require: { types: './dist/cjs/index.d.ts', default: './dist/cjs/index.js' },
+      },
+      './web': { import: { types: './dist/web.d.ts', default: './dist/web.js' }, require: { types: './dist/cjs/web.d.ts', default: './dist/cjs/web.js' } },
     });
-    const files = readdirSync(distDir);
-    expect(files).to.include.members(['index.js', 'index.d.ts', 'web.js', 'web.d.ts']);
+    // TypeScript's moduleResolution "node" (module "commonjs") reads no exports, only these.
+    expect(manifest.typesVersions).to.deep.equal({ '*': { web: ['./dist/cjs/web.d.ts'] } });
+    expect(readdirSync(distDir)).to.include.members(['index.js', 'index.d.ts', 'web.js', 'web.d.ts', 'edge.js', 'cjs']);
+    expect(readdirSync(join(distDir, 'cjs'))).to.include.members(['index.js', 'index.d.ts', 'web.js', 'web.d.ts', 'edge.js', 'package.json']);
+    expect(JSON.parse(readFileSync(join(distDir, 'cjs/package.json'), 'utf8'))).to.deep.equal({ type: 'commonjs' });
   });
 
-  it('imports only .js files from dist/ (no .ts left by the build)', () => {
-    for (const file of readdirSync(distDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'))) {
+  it('imports only .js files from dist/, in the .d.ts files too (no .ts left by the build)', () => {
+    for (const file of readdirSync(distDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js') || f.endsWith('.d.ts'))) {
       const source = readFileSync(join(distDir, file), 'utf8');
-      expect(source, file).to.not.match(/from\s+['"][^'"]+\.ts['"]/);
+      expect(source, file).to.not.match(/(from\s+|require\(|import\()['"][^'"]+\.ts['"]/);
     }
   });
 

@@ -73,6 +73,32 @@ describe('webhook-verifier: fetchHandler (Request -> Response)', () => {
     expect((await handler(delivery())).status).to.equal(413);
   });
 
+  it("with answer: 'after_handler', answers only once onEvent has finished: 200, or 500 when it throws", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let finished = false;
+    const handler = fetchHandler({
+      secret,
+      answer: 'after_handler',
+      onEvent: async () => {
+        await gate;
+        finished = true;
+      },
+    });
+    const answer = handler(delivery());
+    setTimeout(release, 50);
+    const res = await answer;
+    expect(finished, 'onEvent had finished when the answer came').to.equal(true);
+    expect(res.status).to.equal(200);
+
+    const failures: unknown[] = [];
+    const failing = fetchHandler({ secret, answer: 'after_handler', onEvent: () => { throw new Error('queue full'); }, onError: (error) => failures.push(error) });
+    const failed = await failing(delivery());
+    expect(failed.status).to.equal(500);
+    expect(await failed.text()).to.include('answering 500 so that Nairaflow retries the event');
+    expect(failures).to.have.length(1);
+  });
+
   it('passes what onEvent throws to onError', async () => {
     let reported!: (error: unknown) => void;
     const failure = new Promise<unknown>((resolve) => (reported = resolve));

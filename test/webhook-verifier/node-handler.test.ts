@@ -186,6 +186,41 @@ describe('webhook-verifier: webhookHandler (Express)', () => {
     expect(() => webhookHandler({ secret: process.env.NF_UNSET_WEBHOOK_SECRET as string, onEvent: () => undefined })).to.throw(TypeError, /not set/);
     expect(() => webhookHandler({ secret, onEvent: undefined as unknown as () => void })).to.throw(TypeError, /onEvent/);
     expect(() => webhookHandler({ secret, onEvent: () => undefined, toleranceSeconds: -5 })).to.throw(TypeError, /toleranceSeconds/);
+    expect(() => webhookHandler({ secret, onEvent: () => undefined, answer: 'later' as 'first' })).to.throw(TypeError, /answer must be 'first' or 'after_handler'/);
+  });
+
+  it("with answer: 'after_handler', answers 200 only once onEvent has finished", async () => {
+    const receiver = gatedReceiver();
+    const app = express();
+    app.post('/webhooks', webhookHandler({ secret, onEvent: receiver.onEvent, answer: 'after_handler' }));
+    const answer = deliver(`${await listen(app)}/webhooks`);
+    await receiver.received;
+    const early = await Promise.race([answer.then(() => 'answered'), new Promise((resolve) => setTimeout(resolve, 200, 'waiting'))]);
+    expect(early, 'no answer while onEvent runs').to.equal('waiting');
+    receiver.release();
+    const res = await answer;
+    expect(res.status).to.equal(200);
+    expect(await res.text()).to.equal('ok\n');
+  });
+
+  it("with answer: 'after_handler', answers 500 when onEvent fails, so Nairaflow retries, without showing the error", async () => {
+    const failures: unknown[] = [];
+    const app = express();
+    app.post(
+      '/webhooks',
+      webhookHandler({
+        secret,
+        answer: 'after_handler',
+        onEvent: () => Promise.reject(new Error('could not connect to postgres://shop:hunter2@db')),
+        onError: (error) => failures.push(error),
+      }),
+    );
+    const res = await deliver(`${await listen(app)}/webhooks`);
+    expect(res.status).to.equal(500);
+    const text = await res.text();
+    expect(text).to.equal('Nairaflow webhook: onEvent failed (see your logs); answering 500 so that Nairaflow retries the event\n');
+    expect(text).to.not.include('hunter2');
+    expect(failures.map((error) => (error as Error).message)).to.deep.equal(['could not connect to postgres://shop:hunter2@db']);
   });
 });
 

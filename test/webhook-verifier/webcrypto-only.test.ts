@@ -7,8 +7,9 @@ import { runAsEdge } from './support/edge-runtime.ts';
 import { ensureBuilt, packageDir, vectors } from './support/package.ts';
 
 // Checks every vector with constructEventAsync and makes one round trip through fetchHandler,
-// inside the edge-like child, importing the module under test from `specifier`.
-function edgeCheck(specifier: string): string {
+// inside the edge-like child, importing the module under test from `specifier`. `more` runs last,
+// and what it puts in `extra` is reported too.
+function edgeCheck(specifier: string, more = ''): string {
   return `
 const cases = ${JSON.stringify(vectors)};
 let nodeCryptoBlocked = false;
@@ -37,7 +38,9 @@ const response = await handler(
 await Promise.all(work);
 const dedupe = v.createDeduplicator();
 const dedupeWorks = (await dedupe.seen('evt_1')) === false && (await dedupe.seen('evt_1')) === true;
-report({ nodeCryptoBlocked, checked: cases.length, failures, status: response.status, received, dedupeWorks, exports: Object.keys(v).sort() });
+const extra = {};
+${more}
+report({ nodeCryptoBlocked, checked: cases.length, failures, status: response.status, received, dedupeWorks, exports: Object.keys(v).sort(), extra });
 `;
 }
 
@@ -49,6 +52,7 @@ interface EdgeResult {
   received: string[];
   dedupeWorks: boolean;
   exports: string[];
+  extra: Record<string, string>;
 }
 
 function expectWorksOnWebCryptoAlone(result: EdgeResult): void {
@@ -72,6 +76,25 @@ describe('webhook-verifier: the WebCrypto variant with no node:crypto (edge runt
     ensureBuilt();
     expectWorksOnWebCryptoAlone(runAsEdge(edgeCheck('@nairaflow/webhook-verifier/web')) as EdgeResult);
   });
+
+  for (const condition of ['worker', 'browser']) {
+    it(`imported by its main name under the "${condition}" condition, loads without node:crypto; the Node-only functions say what to use instead`, function () {
+      this.timeout(60_000);
+      ensureBuilt();
+      const callNodeOnly = `
+for (const name of ['constructEvent', 'verifySignature', 'signatureHeader', 'webhookHandler', 'nodeHandler']) {
+  try { v[name](body, 't=1,v1=00', secret); extra[name] = 'returned'; } catch (error) { extra[name] = error.constructor.name + ': ' + error.message; }
+}`;
+      const result = runAsEdge(edgeCheck('@nairaflow/webhook-verifier', callNodeOnly), { conditions: [condition] }) as EdgeResult;
+      expectWorksOnWebCryptoAlone({ ...result, exports: result.exports.filter((name) => !Object.hasOwn(result.extra, name)) });
+      const calls = result.extra;
+      expect(calls.constructEvent).to.match(/^TypeError: @nairaflow\/webhook-verifier: constructEvent needs node:crypto, .* use await constructEventAsync\(\.\.\.\)/);
+      expect(calls.signatureHeader).to.include('use await signatureHeaderAsync(...)');
+      expect(calls.webhookHandler).to.include('use fetchHandler(...)');
+      expect(Object.values(calls)).to.have.length(5);
+      expect(Object.values(calls).every((outcome) => outcome.startsWith('TypeError: '))).to.equal(true);
+    });
+  }
 
   it('is a real test: the Node entry, which needs node:crypto, fails to load there', () => {
     const result = runAsEdge(`

@@ -7,6 +7,9 @@ export type WebhookVerificationErrorCode =
   | 'body_not_raw'
   | 'invalid_json';
 
+// Registry-wide, so every copy of the package marks and recognises the same symbol.
+const BRAND = Symbol.for('@nairaflow/webhook-verifier.WebhookVerificationError');
+
 /**
  * The one error this package throws for a request that cannot be trusted or read. `code` says
  * what failed; `message` says how to fix it. Mistakes in calling the package (no secret, a
@@ -19,6 +22,17 @@ export class WebhookVerificationError extends Error {
     super(message);
     this.name = 'WebhookVerificationError';
     this.code = code;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  /**
+   * True for this package's error from any copy of it: the package ships an ESM and a CommonJS
+   * build, and an app may load both (its own `require` beside the SDK's `import`), each with its
+   * own class.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== WebhookVerificationError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
   }
 }
 

@@ -1,7 +1,16 @@
 // Receiving with the Fetch API (Request -> Response): Cloudflare Workers, Deno, Bun, Next.js route
 // handlers, Hono. WebCrypto only.
 import { WebhookVerificationError } from './errors.ts';
-import { bodyAlreadyRead, dispatchAfterResponse, handlerConfig, rejectionText, tooLargeText, type HandlerOptions } from './handler-options.ts';
+import {
+  bodyAlreadyRead,
+  dispatchAfterResponse,
+  HANDLER_FAILED_TEXT,
+  handlerConfig,
+  rejectionText,
+  runOnEvent,
+  tooLargeText,
+  type HandlerOptions,
+} from './handler-options.ts';
 import { SIGNATURE_HEADER } from './header.ts';
 import { constructEventAsync } from './web-crypto.ts';
 
@@ -29,6 +38,7 @@ export function fetchHandler(options: HandlerOptions): (request: Request, contex
       if (error instanceof WebhookVerificationError) return text(400, rejectionText(error));
       throw error;
     }
+    if (config.answer === 'after_handler') return (await runOnEvent(config, event)) ? text(200, 'ok\n') : text(500, HANDLER_FAILED_TEXT);
     const work = dispatchAfterResponse(config, event);
     if (typeof context?.waitUntil === 'function') context.waitUntil(work);
     return text(200, 'ok\n');

@@ -1,7 +1,17 @@
 // Receiving over node:http and Express: reads the raw body itself, verifies, answers, then hands
 // the event to onEvent. Typed structurally, so neither express nor @types/node is needed.
 import { WebhookVerificationError } from './errors.ts';
-import { bodyAlreadyRead, dispatchAfterResponse, handlerConfig, rejectionText, tooLargeText, type HandlerConfig, type HandlerOptions } from './handler-options.ts';
+import {
+  bodyAlreadyRead,
+  dispatchAfterResponse,
+  HANDLER_FAILED_TEXT,
+  handlerConfig,
+  rejectionText,
+  runOnEvent,
+  tooLargeText,
+  type HandlerConfig,
+  type HandlerOptions,
+} from './handler-options.ts';
 import { SIGNATURE_HEADER } from './header.ts';
 import { constructEvent } from './node-crypto.ts';
 
@@ -58,6 +68,10 @@ async function handle(config: HandlerConfig, req: NodeRequestLike, res: NodeResp
   } catch (error) {
     if (error instanceof WebhookVerificationError) return reply(res, 400, rejectionText(error));
     throw error;
+  }
+  if (config.answer === 'after_handler') {
+    const handled = await runOnEvent(config, event);
+    return handled ? reply(res, 200, 'ok\n') : reply(res, 500, HANDLER_FAILED_TEXT);
   }
   reply(res, 200, 'ok\n');
   void dispatchAfterResponse(config, event);

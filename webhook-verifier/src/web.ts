@@ -2,7 +2,7 @@
 // Deno, Bun and browsers. Nothing imported from here touches a node: module.
 export { constructEventAsync, signatureHeaderAsync, verifySignatureAsync } from './web-crypto.ts';
 export { fetchHandler, type WaitUntilContext } from './fetch-handler.ts';
-export type { HandlerOptions } from './handler-options.ts';
+export type { HandlerAnswer, HandlerOptions } from './handler-options.ts';
 export { WebhookVerificationError, type WebhookVerificationErrorCode } from './errors.ts';
 export { SIGNATURE_HEADER } from './header.ts';
 export { DEFAULT_TOLERANCE_SECONDS, type Secrets, type VerifyOptions } from './options.ts';

@@ -571,7 +571,10 @@ export interface paths {
          *     received (browsers' `EventSource` does this by itself): the stream starts with the events
          *     after it, and nothing committed meanwhile is missed, even an event whose transaction began
          *     before that one and committed after it. Without the header, the stream starts with the events
-         *     committed from the moment it opens; list older ones with `GET /v1/events`.
+         *     committed from the moment it opens (list older ones with `GET /v1/events`), and it first
+         *     sends `id: pos_...` with no data: its starting position, which sets the reader's last
+         *     event id without being an event, so that a reader whose connection drops before the first
+         *     event resumes from where it started, missing nothing.
          *
          *     The stream ends when the service restarts (reconnect with `Last-Event-ID`) or when the key
          *     is rolled or revoked (a reconnect then answers 401). At most 10 streams per account and mode
@@ -1537,9 +1540,12 @@ export interface components {
         /**
          * @description On every event about a payment intent (its payment, failure, cancellation and refunds):
          *     1 for the intent's first event, then one more for each next one, in the order they
-         *     happened. Events can arrive out of order or more than once; keep the highest `sequence`
-         *     you have handled for each intent and drop an event whose `sequence` is not above it (for
-         *     the state it reports is older than what you know). Events about nothing in particular
+         *     happened (in the order their changes were committed). Events can arrive out of order or
+         *     more than once: keep the highest `sequence` of the `payment_intent.*` events you have
+         *     applied for each intent, and drop one whose `sequence` is not above it, for the state it
+         *     reports is older than what you know (a failed attempt delivered after the success).
+         *     `refund.succeeded` events are facts to add up by refund id whatever their order: apply
+         *     them even when their `sequence` is lower. Events about nothing in particular
          *     (`webhook.test`) have none.
          */
         EventSequence: number;
@@ -1652,6 +1658,14 @@ export interface components {
              *     `failed`), and for manual attempts, which do not move the schedule.
              */
             next_attempt_at: string | null;
+            /**
+             * @description How far the receiver's clock was ahead of Nairaflow's (behind when negative), in whole
+             *     seconds, read from the `Date` header of its answer; null when no answer came or it had
+             *     no `Date`. A receiver checks the signature's time against its own clock and refuses
+             *     one more than 5 minutes (300 s) away, so a skew that grows is a receiver about to fail
+             *     every delivery: the dashboard warns from 60 seconds. Fix it by syncing the clock (NTP).
+             */
+            receiver_clock_skew_seconds: number | null;
         };
         DeliveryList: {
             /** @constant */
@@ -3169,10 +3183,11 @@ export interface operations {
             };
             header?: {
                 /**
-                 * @description The id of the last event received; the stream resumes after it.
+                 * @description The id of the last event received, or the `pos_...` position the stream sent first;
+                 *     the stream resumes after it.
                  * @example evt_mmFhLZKiP4cIuelfT4fOKx2A
                  */
-                "Last-Event-ID"?: components["schemas"]["EventId"];
+                "Last-Event-ID"?: string;
             };
             path?: never;
             cookie?: never;

@@ -4,10 +4,13 @@ import type {
   EventResource,
   RequestOptions,
   WebhookEndpoint as WebhookEndpointData,
+  WebhookEndpointRecoverParams,
   WebhookEndpointRollSecretParams,
   WebhookEndpointUpdateParams,
   WebhookEndpointWithSecret,
+  WebhookRecovery,
 } from '../types.ts';
+import { asEvent } from './event-answers.ts';
 
 /** Your one webhook endpoint in the key's mode. */
 export class WebhookEndpoint {
@@ -46,8 +49,19 @@ export class WebhookEndpoint {
     );
   }
 
+  /**
+   * After your receiver was down or rejected deliveries (a wrong secret): queues one new delivery
+   * attempt, now, for every event created at or after `since` (Unix seconds or an RFC 3339 time)
+   * that was not delivered, and resolves with how many it queued (`queued`). Safe to retry: an
+   * event already waiting for an attempt is not queued twice. Follow them with
+   * `events.list({ delivery_status: 'pending' })`.
+   */
+  recover(params: WebhookEndpointRecoverParams, options?: RequestOptions): Promise<WebhookRecovery> {
+    return this.#t.send((init) => this.#t.client.POST('/v1/webhook_endpoint/recover', { ...init, body: params }), options, 'idempotent');
+  }
+
   /** Sends a `webhook.test` event to the endpoint; resolves with the event. */
   sendTestEvent(options?: RequestOptions): Promise<EventResource> {
-    return this.#t.send((init) => this.#t.client.POST('/v1/webhook_endpoint/test_event', init), options, 'once');
+    return asEvent(this.#t.send((init) => this.#t.client.POST('/v1/webhook_endpoint/test_event', init), options, 'once'));
   }
 }

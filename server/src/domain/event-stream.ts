@@ -24,11 +24,38 @@ export interface StreamedEvent {
   payload: string;
 }
 
+const POSITION_PREFIX = 'pos_';
+const SNAPSHOT = /^(\d{1,20}):(\d{1,20}):((?:\d{1,20},)*\d{1,20})?$/;
+
 /**
- * Where a new reader starts: after `lastEventId` (one of the caller's events in this mode), or
- * else with the events committed from now on.
+ * The id a stream opened "from now" sends first, before any event: its start, as an opaque
+ * position. A reader that reconnects with it (`Last-Event-ID`, as `EventSource` does by itself)
+ * gets every event committed since it first connected, even when the connection dropped before
+ * the first event.
+ */
+export function positionId(cursor: StreamCursor): string {
+  return POSITION_PREFIX + Buffer.from(cursor.snapshot ?? '', 'utf8').toString('base64url');
+}
+
+function fromPosition(id: string): StreamCursor | undefined {
+  const snapshot = Buffer.from(id.slice(POSITION_PREFIX.length), 'base64url').toString('utf8');
+  const parts = SNAPSHOT.exec(snapshot);
+  if (parts === null || BigInt(parts[1]!) > BigInt(parts[2]!)) return undefined;
+  return { txid: parts[1]!, id: '', snapshot };
+}
+
+/**
+ * Where a new reader starts: after `lastEventId` (one of the caller's events in this mode, or a
+ * position this stream gave), or else with the events committed from now on.
  */
 export async function streamCursor(runner: Runner, caller: Caller, lastEventId: string | undefined): Promise<StreamCursor> {
+  if (lastEventId?.startsWith(POSITION_PREFIX)) {
+    const cursor = fromPosition(lastEventId);
+    if (cursor === undefined) {
+      throw new ApiError('invalid_request', 'Last-Event-ID is not a position this stream gave. Reconnect without it to stream from now.', 'Last-Event-ID');
+    }
+    return cursor;
+  }
   if (lastEventId === undefined) {
     const [now] = await sql<{ snapshot: string; xmin: string }>(
       runner,

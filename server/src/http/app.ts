@@ -118,7 +118,7 @@ export function createApp(deps: AppDeps): RequestListener {
     log,
   });
 
-  // The reference is one file with its script and styles inline; nothing may load from elsewhere.
+  // /docs and /openapi.yaml, naming the address this server answers on.
   app.use(apiReferenceRouter(contract, deps.publicBaseUrl));
   app.use(paymentSheetRouter());
   app.use(dashboardRouter());

@@ -12,6 +12,7 @@ import { parse as parseQueryString } from 'node:querystring';
 import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { resolveRef, type Contract, type ContractOperation } from './contract.ts';
+import { emptyParameter, explain, misspeltAs, paramName, unknownParameter } from './plain-words.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -21,6 +22,8 @@ export interface ContractProblem {
   message: string;
   /** For an unknown body field, its name (the path is its parent object's). */
   additionalProperty?: string;
+  /** The same, in plain words for the person who sent the request (plain-words.ts). */
+  words?: string;
 }
 
 /** A request's parts as the operation reads them; `query`, `headers` and `params` are completed and coerced in place. */
@@ -121,8 +124,9 @@ function compileOperation(
   }
   const checkers = (Object.keys(groups) as Location[]).map((location) => {
     const { properties, required } = groups[location];
-    const validate = ajv.parameters.compile({ type: 'object', properties, required });
-    return { location, validate };
+    const schema = { type: 'object', properties, required };
+    const validate = ajv.parameters.compile(schema);
+    return { location, validate, schema };
   });
   const queryNames = new Set(Object.keys(groups.query.properties));
 
@@ -158,16 +162,23 @@ function compileOperation(
       }
       // Query parameters the operation does not name are refused before any is read.
       for (const name of Object.keys(parts.query)) {
-        if (!queryNames.has(name)) return { path: `/query/${name}`, message: `Unknown query parameter '${name}'` };
-        if (parts.query[name] === '') return { path: `/query/${name}`, message: `Empty value found for query parameter '${name}'` };
+        if (!queryNames.has(name)) {
+          return { path: `/query/${name}`, message: `Unknown query parameter '${name}'`, words: unknownParameter(name, [...queryNames]) };
+        }
+        if (parts.query[name] === '') return { path: `/query/${name}`, message: `Empty value found for query parameter '${name}'`, words: emptyParameter(name) };
       }
-      for (const { location, validate } of checkers) {
-        if (!validate(parts[location])) return problemOf(validate.errors![0]!, `/${location}`);
+      for (const { location, validate, schema } of checkers) {
+        if (!validate(parts[location])) return problemOf(validate.errors![0]!, `/${location}`, schema, document);
       }
       if (validateBody !== undefined && parts.body !== undefined) {
-        if (!validateBody(parts.body)) return problemOf(validateBody.errors![0]!, '/body');
+        if (!validateBody(parts.body)) {
+          const error = validateBody.errors![0]!;
+          // A required field reported missing because it was misspelt ("amout"): say so, not that it is missing.
+          const typo = error.keyword === 'required' ? misspelling(error, parts.body, bodySchema!, document) : undefined;
+          return typo ?? problemOf(error, '/body', bodySchema!, document);
+        }
       } else if (bodyRequired && parts.body === undefined) {
-        return { path: '/body', message: "must have required property 'body'" };
+        return { path: '/body', message: "must have required property 'body'", words: 'This request needs a JSON body (Content-Type: application/json).' };
       }
       return undefined;
     },
@@ -175,7 +186,7 @@ function compileOperation(
       const validate = responseValidator(status);
       if (validate === undefined) return { path: '/response', message: `status ${status} is not documented for ${operation.operationId}` };
       if (validate === null || validate(body)) return undefined;
-      return problemOf(validate.errors![0]!, '/response');
+      return problemOf(validate.errors![0]!, '/response', undefined, document);
     },
   };
 }
@@ -187,14 +198,37 @@ function pointInto(schema: Schema): Schema {
   ) as Schema;
 }
 
-/** Ajv's error as the validator reports it: the failing place under `prefix`, and Ajv's own words. */
-function problemOf(error: ErrorObject, prefix: string): ContractProblem {
+/**
+ * Ajv's error as the validator reports it (the failing place under `prefix`, and Ajv's own words,
+ * for logs), and for a request, the same in plain words from the value's schema (`root` is the
+ * schema the value was checked against).
+ */
+function problemOf(error: ErrorObject, prefix: string, root: Schema | undefined, document: Schema): ContractProblem {
   const params = error.params as { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
   let message = error.message ?? 'is invalid';
   if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) message = `${message}: ${params.allowedValues.join(', ')}`;
-  if (params.missingProperty !== undefined) return { path: `${prefix}${error.instancePath}/${params.missingProperty}`, message };
-  if (params.additionalProperty !== undefined) {
-    return { path: `${prefix}${error.instancePath}/${params.additionalProperty}`, message, additionalProperty: params.additionalProperty };
-  }
-  return { path: `${prefix}${error.instancePath}`, message };
+  const problem: ContractProblem =
+    params.missingProperty !== undefined
+      ? { path: `${prefix}${error.instancePath}/${params.missingProperty}`, message }
+      : params.additionalProperty !== undefined
+        ? { path: `${prefix}${error.instancePath}/${params.additionalProperty}`, message, additionalProperty: params.additionalProperty }
+        : { path: `${prefix}${error.instancePath}`, message };
+  if (root !== undefined) problem.words = explain(error, paramName(problem.path).param, root, document);
+  return problem;
+}
+
+/**
+ * When the object missing `required`'s property has an unknown field that is a near spelling of
+ * it, the problem is that field.
+ */
+function misspelling(error: ErrorObject, body: unknown, root: Schema, document: Schema): ContractProblem | undefined {
+  const missing = (error.params as { missingProperty?: string }).missingProperty;
+  let value: unknown = body;
+  for (const segment of error.instancePath.split('/').slice(1)) value = (value as Record<string, unknown> | undefined)?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  if (missing === undefined || typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const typo = misspeltAs(missing, Object.keys(value), error.instancePath, root, document);
+  if (typo === undefined) return undefined;
+  const path = `/body${error.instancePath}/${typo.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  const place = paramName(path).param;
+  return { path, message: 'must NOT have additional properties', additionalProperty: typo, words: `unknown parameter ${place}: did you mean ${place.slice(0, place.length - typo.length)}${missing}?` };
 }

@@ -6,6 +6,7 @@ import { ApiError, type ErrorCode } from '../domain/errors.ts';
 import { newId } from '../ids.ts';
 import { redactUrl } from '../log.ts';
 import type { ContractProblem } from './contract-validation.ts';
+import { paramName } from './plain-words.ts';
 import { currentApiVersion } from './api-version.ts';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -157,25 +158,12 @@ function toApiError(err: unknown): ApiError {
   return INTERNAL;
 }
 
-const HEADER_PARAMS: Record<string, string> = { 'idempotency-key': 'Idempotency-Key' };
-
 // The validation names the failing place as /body/customer/email, /query/limit or
-// /headers/idempotency-key; the API names it customer.email, limit or Idempotency-Key.
+// /headers/idempotency-key; the API names it customer.email, limit or Idempotency-Key, and says
+// what is wrong in plain words (plain-words.ts).
 export function validationError(problem: ContractProblem): ApiError {
-  const [where, ...rest] = problem.path.slice(1).split('/');
-  const unknownField = problem.additionalProperty;
-  // A body field is a JSON pointer (escaped ~0 and ~1), written as a dotted path; a parameter is named as sent.
-  let param = where === 'body' ? rest.map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).join('.') : rest.join('/');
-  if (where === 'headers') param = HEADER_PARAMS[param.toLowerCase()] ?? param;
-  const text = problem.message;
-  let message: string;
-  if (typeof unknownField === 'string') {
-    message = `Unknown field: ${param}. Check the spelling against the API reference.`;
-  } else if (param === '' && where === 'body') {
-    message = `The request body ${text}.`;
-  } else {
-    message = `Invalid ${param || where || 'request'}: ${text}.`;
-  }
+  const { where, param } = paramName(problem.path);
+  const message = problem.words ?? `${param || where || 'The request'} is not valid.`;
   return new ApiError('invalid_request', message, param === '' ? undefined : param);
 }
 

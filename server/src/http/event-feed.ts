@@ -5,7 +5,7 @@
 // been missed then), so it can be late but never misses an event.
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { eventsAfter, type StreamCursor } from '../domain/event-stream.ts';
+import { eventsAfter, positionId, type StreamCursor } from '../domain/event-stream.ts';
 import { EVENT_STREAM_CHANNEL, eventStreamKey } from '../domain/events.ts';
 import { ApiError } from '../domain/errors.ts';
 import type { Caller } from '../domain/merchants.ts';
@@ -180,6 +180,10 @@ export function eventFeed(databaseUrl: string, db: Autocommit, keys: KeyCache, l
         'x-accel-buffering': 'no',
       });
       res.write(`retry: ${CLIENT_RETRY_MS}\n\n`);
+      // A stream that starts from now names its start, so that a reader who loses the connection
+      // before the first event resumes from there (an id with no data sets the reader's
+      // Last-Event-ID and dispatches nothing).
+      if (request.cursor.id === '') res.write(`id: ${positionId(request.cursor)}\n\n`);
       streams.set(key, group);
       const stream = new Stream(key, res, request);
       group.add(stream);

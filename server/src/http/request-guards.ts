@@ -2,6 +2,7 @@
 // accepts. Both answer in the one error shape, so a client never meets a framework's own default
 // answer (a 500 from a failed decode, a `200 GET, HEAD` to OPTIONS).
 import type { RequestHandler, Response } from 'express';
+import { emptyParameter } from './plain-words.ts';
 import { ApiError } from '../domain/errors.ts';
 import type { Contract } from './contract.ts';
 
@@ -54,8 +55,9 @@ export function methodNotAllowed(res: Response, allowed: readonly string[]): Api
 export const checkQueryIntegers: RequestHandler = (req, _res, next) => {
   for (const name of req.operation?.integerQuery ?? []) {
     const value: unknown = req.query[name];
+    if (value === '') throw new ApiError('invalid_request', emptyParameter(name), name);
     if (typeof value === 'string' && !/^-?\d+$/.test(value)) {
-      throw new ApiError('invalid_request', `${name} must be a whole number (got "${value.slice(0, 40)}").`, name);
+      throw new ApiError('invalid_request', `${name} must be a whole number, written in digits.`, name);
     }
   }
   next();

@@ -51,9 +51,9 @@ async function recordResult(tx: EntityManager, deliveryId: string, result: Attem
   await sql(
     tx,
     `update webhook_deliveries
-        set finished_at = now(), duration_ms = $2, response_status = $3, response_body = $4, error = $5
+        set finished_at = now(), duration_ms = $2, response_status = $3, response_body = $4, error = $5, receiver_clock_skew_seconds = $6
       where id = $1`,
-    [deliveryId, result.durationMs, result.status, result.body, result.error],
+    [deliveryId, result.durationMs, result.status, result.body, result.error, result.clockSkewSeconds ?? null],
   );
 }
 
@@ -85,6 +85,7 @@ export async function deliverManually(em: EntityManager, settings: WebhookSettin
       response_body: null,
       error: null,
       next_attempt_at: null,
+      receiver_clock_skew_seconds: null,
     });
     return {
       deliveryId: delivery.id,

@@ -69,7 +69,7 @@ interface CycleRow {
 export async function cycle(em: EntityManager, request: CycleRequest): Promise<CycleOutcome> {
   const made = request.made;
   const ids = Array.from({ length: request.limit }, () => newId('whd'));
-  const rows = await sql<CycleRow>(em, 'select * from webhook_cycle($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)', [
+  const rows = await sql<CycleRow>(em, 'select * from webhook_cycle($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)', [
     made.map((m) => m.claim.deliveryId),
     made.map((m) => m.result.ok),
     made.map((m) => m.result.status),
@@ -83,6 +83,7 @@ export async function cycle(em: EntityManager, request: CycleRequest): Promise<C
     request.failingLimit,
     request.leaseMs,
     ids,
+    made.map((m) => m.result.clockSkewSeconds ?? null),
   ]);
   const outcome: CycleOutcome = { recorded: [], claims: [], nextDueMs: undefined };
   for (const row of rows) {

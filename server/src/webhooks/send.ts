@@ -17,6 +17,11 @@ export interface AttemptResult {
   body: string | null;
   error: string | null;
   durationMs: number;
+  /**
+   * How far the receiver's clock is ahead of ours (behind when negative), in whole seconds, from
+   * its answer's Date header; null without an answer or a readable Date.
+   */
+  clockSkewSeconds?: number | null;
 }
 
 export interface AttemptRequest {
@@ -104,11 +109,12 @@ function send(request: AttemptRequest, url: URL, reuse: boolean, timeoutMs: numb
     let received = 0;
     let answer: IncomingMessage | undefined;
     const bodyText = () => (status === null ? null : excerpt(Buffer.concat(chunks).subarray(0, RESPONSE_BODY_LIMIT), received, answer!));
+    let clockSkewSeconds: number | null = null;
     const outcome = (): Omit<AttemptResult, 'durationMs'> => {
       const code = status!;
-      if (code >= 200 && code < 300) return { ok: true, status: code, body: bodyText(), error: null };
-      if (code >= 300 && code < 400) return { ok: false, status: code, body: bodyText(), error: `redirect (${code}) not followed` };
-      return { ok: false, status: code, body: bodyText(), error: `the endpoint answered ${code}` };
+      if (code >= 200 && code < 300) return { ok: true, status: code, body: bodyText(), error: null, clockSkewSeconds };
+      if (code >= 300 && code < 400) return { ok: false, status: code, body: bodyText(), error: `redirect (${code}) not followed`, clockSkewSeconds };
+      return { ok: false, status: code, body: bodyText(), error: `the endpoint answered ${code}`, clockSkewSeconds };
     };
 
     const req = sendRequest(url, {
@@ -130,6 +136,7 @@ function send(request: AttemptRequest, url: URL, reuse: boolean, timeoutMs: numb
     req.on('response', (res: IncomingMessage) => {
       answer = res;
       status = res.statusCode ?? 0;
+      clockSkewSeconds = skewOf(res.headers.date, Date.now());
       res.on('data', (chunk: Buffer) => {
         chunks.push(chunk);
         received += chunk.length;
@@ -209,4 +216,16 @@ function lookupWith(resolver: HostResolver, policy: TargetPolicy): LookupFunctio
       (error: NodeJS.ErrnoException) => callback(error, '', 4),
     );
   };
+}
+
+/**
+ * The receiver's clock minus ours, in whole seconds, from an answer's Date header read at `now`
+ * (ms). The header drops the fraction of its second, so the receiver's time was half a second
+ * later on average. Null when there is no Date, or it is not an HTTP date.
+ */
+export function skewOf(date: string | undefined, now: number): number | null {
+  if (date === undefined) return null;
+  const at = Date.parse(date);
+  if (Number.isNaN(at)) return null;
+  return Math.round((at + 500 - now) / 1000);
 }

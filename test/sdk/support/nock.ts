@@ -76,6 +76,7 @@ export const intent = (id: string, extra: Record<string, unknown> = {}): Record<
   cancellation_reason: null,
   last_error: null,
   next_action: null,
+  return_url: null,
   ...extra,
 });
 

@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
 import { root } from './package.ts';
 
-const hooks = `
+function hooks(packagePaths: readonly string[]): string {
+  return `
 const builtins = new Set(${JSON.stringify(builtinModules)});
 export async function resolve(specifier, context, next) {
   if (specifier.startsWith('node:') || builtins.has(specifier)) {
@@ -17,21 +18,33 @@ export async function resolve(specifier, context, next) {
 // Node's own fetch needs the real globals, so they are hidden from the package's modules only.
 export async function load(url, context, next) {
   const loaded = await next(url, context);
-  if (!url.includes('/webhook-verifier/') || url.includes('/test/')) return loaded;
+  const paths = ${JSON.stringify(packagePaths)};
+  if (!paths.some((path) => url.includes(path)) || url.includes('/test/')) return loaded;
   const source = typeof loaded.source === 'string' ? loaded.source : new TextDecoder().decode(loaded.source);
   return { ...loaded, source: 'const Buffer = undefined, process = undefined;' + source };
 }`;
+}
 
-const preload = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`;
+export interface EdgeOptions {
+  /** Where bare specifiers resolve from. Default: the repository. */
+  cwd?: string;
+  /** Export conditions the runtime adds to Node's (bundlers for workers and browsers add `worker`, `browser`). */
+  conditions?: readonly string[];
+  /** Modules whose URL contains one of these lose Buffer and process. Default: the verifier's. */
+  packagePaths?: readonly string[];
+}
 
 /**
  * Evaluates `body` (an ES module body; top-level await allowed) in such a process and returns
  * what it passes to `report(value)`, JSON-decoded.
  */
-export function runAsEdge(body: string): unknown {
+export function runAsEdge(body: string, options: EdgeOptions = {}): unknown {
+  const register = `data:text/javascript,${encodeURIComponent(hooks(options.packagePaths ?? ['/webhook-verifier/']))}`;
+  const preload = `import { register } from 'node:module'; register(${JSON.stringify(register)});`;
   const script = `const report = (value) => process.stdout.write('@@' + JSON.stringify(value) + '\\n');\n${body}`;
-  const run = spawnSync(process.execPath, ['--no-warnings', '--import', `data:text/javascript,${encodeURIComponent(preload)}`, '--input-type=module', '-e', script], {
-    cwd: root,
+  const conditions = (options.conditions ?? []).map((condition) => `--conditions=${condition}`);
+  const run = spawnSync(process.execPath, ['--no-warnings', ...conditions, '--import', `data:text/javascript,${encodeURIComponent(preload)}`, '--input-type=module', '-e', script], {
+    cwd: options.cwd ?? root,
     encoding: 'utf8',
     timeout: 20_000,
   });

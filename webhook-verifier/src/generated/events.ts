@@ -33,6 +33,7 @@ export interface components {
             /** @description Unix time in seconds. */
             created: number;
             livemode: boolean;
+            sequence: components["schemas"]["EventSequence"];
             data: {
                 id: components["schemas"]["RefundId"];
                 payment_intent: components["schemas"]["PaymentIntentId"];
@@ -56,6 +57,18 @@ export interface components {
          * @example re_JurEN7BwFUda4lR3dP5WbDqI
          */
         RefundId: string;
+        /**
+         * @description On every event about a payment intent (its payment, failure, cancellation and refunds):
+         *     1 for the intent's first event, then one more for each next one, in the order they
+         *     happened (in the order their changes were committed). Events can arrive out of order or
+         *     more than once: keep the highest `sequence` of the `payment_intent.*` events you have
+         *     applied for each intent, and drop one whose `sequence` is not above it, for the state it
+         *     reports is older than what you know (a failed attempt delivered after the success).
+         *     `refund.succeeded` events are facts to add up by refund id whatever their order: apply
+         *     them even when their `sequence` is lower. Events about nothing in particular
+         *     (`webhook.test`) have none.
+         */
+        EventSequence: number;
         /** @description Sent when an intent is canceled by the merchant or expires unpaid. */
         PaymentIntentCanceledEvent: {
             id: string;
@@ -67,6 +80,7 @@ export interface components {
             /** @description Unix time in seconds. */
             created: number;
             livemode: boolean;
+            sequence: components["schemas"]["EventSequence"];
             data: {
                 id: components["schemas"]["PaymentIntentId"];
                 /** @enum {string} */
@@ -84,6 +98,7 @@ export interface components {
             /** @description Unix time in seconds. */
             created: number;
             livemode: boolean;
+            sequence: components["schemas"]["EventSequence"];
             data: {
                 id: components["schemas"]["PaymentIntentId"];
                 /** @description Why the attempt failed (`card_declined`, `insufficient_funds`, ...). */
@@ -101,6 +116,7 @@ export interface components {
             /** @description Unix time in seconds. */
             created: number;
             livemode: boolean;
+            sequence: components["schemas"]["EventSequence"];
             data: {
                 id: components["schemas"]["PaymentIntentId"];
                 amount: components["schemas"]["Kobo"];
@@ -134,6 +150,7 @@ export interface components {
             created: number;
             /** @description The mode of the object the event is about. */
             livemode: boolean;
+            sequence?: components["schemas"]["EventSequence"];
             /** @description The payload; its fields depend on `type`. */
             data: Record<string, unknown>;
         };

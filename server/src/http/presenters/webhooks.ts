@@ -43,5 +43,6 @@ export function presentDelivery(delivery: WebhookDelivery): Schemas['Delivery'] 
     response_body: delivery.response_body ?? null,
     error: delivery.error ?? null,
     next_attempt_at: delivery.next_attempt_at?.toISOString() ?? null,
+    receiver_clock_skew_seconds: delivery.receiver_clock_skew_seconds ?? null,
   };
 }

@@ -18,6 +18,7 @@ export const WebhookDelivery = defineEntity({
     response_body: p.text().nullable(),
     error: p.text().nullable(),
     next_attempt_at: p.datetime(3).nullable(),
+    receiver_clock_skew_seconds: p.integer().nullable(),
   },
 });
 export type WebhookDelivery = InferEntity<typeof WebhookDelivery>;

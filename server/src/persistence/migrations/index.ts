@@ -13,6 +13,7 @@ import { Migration20261124060000_key_notifications } from './Migration2026112406
 import { Migration20261124070000_retention_indexes } from './Migration20261124070000_retention_indexes.ts';
 import { Migration20261124080000_webhook_cycle } from './Migration20261124080000_webhook_cycle.ts';
 import { Migration20261124093000_event_stream } from './Migration20261124093000_event_stream.ts';
+import { Migration20261124094000_receiver_clock_skew } from './Migration20261124094000_receiver_clock_skew.ts';
 import { Migration20261125000000_return_url } from './Migration20261125000000_return_url.ts';
 
 // Every migration, oldest first. Listed explicitly so no file-system discovery is needed at run time.
@@ -35,5 +36,6 @@ export const migrationsList = [
   { name: 'Migration20261124070000_retention_indexes', class: Migration20261124070000_retention_indexes },
   { name: 'Migration20261124080000_webhook_cycle', class: Migration20261124080000_webhook_cycle },
   { name: 'Migration20261124093000_event_stream', class: Migration20261124093000_event_stream },
+  { name: 'Migration20261124094000_receiver_clock_skew', class: Migration20261124094000_receiver_clock_skew },
   { name: 'Migration20261125000000_return_url', class: Migration20261125000000_return_url },
 ];

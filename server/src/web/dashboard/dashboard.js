@@ -1422,6 +1422,7 @@ async function viewEvent(route, current) {
   }
 
   const statusBox = h('div', { class: 'event-status' });
+  const skewBox = h('div', {});
   const deliveriesBox = h('div', {});
   /** The attempt the merchant just made by hand, highlighted. */
   let fresh = null;
@@ -1441,6 +1442,7 @@ async function viewEvent(route, current) {
       ),
     );
     deliveriesBox.replaceChildren(deliveryList(deliveries.data, fresh));
+    skewBox.replaceChildren(...[clockSkewWarning(deliveries.data)].filter((n) => n !== null));
   };
 
   // Until an attempt has an answer, and while retries are scheduled, look again now and then.
@@ -1493,6 +1495,7 @@ async function viewEvent(route, current) {
     backLink(here(['webhooks']), 'Webhooks'),
     heading(event.type, { lead: h('span', { class: 'mono' }, event.id) }),
     flashSlot('event'),
+    skewBox,
     h(
       'div',
       { class: 'columns' },
@@ -1511,6 +1514,29 @@ function relatedPayment(event) {
   const data = event.data ?? {};
   const id = typeof data.payment_intent === 'string' ? data.payment_intent : typeof data.id === 'string' && data.id.startsWith('pi_') ? data.id : null;
   return id === null ? undefined : link(here(['payments', id]), id, { class: 'mono' });
+}
+
+/** Beyond this the dashboard warns: receivers refuse a signature 300 s off, so there is time to fix the clock. */
+const CLOCK_SKEW_WARNING_SECONDS = 60;
+
+/** The receiver's clock against ours, in words: "3 s ahead", "in step". */
+function skewText(seconds) {
+  if (seconds === null || seconds === undefined) return undefined;
+  if (seconds === 0) return 'In step (within a second)';
+  return `${Math.abs(seconds)} s ${seconds > 0 ? 'ahead' : 'behind'}`;
+}
+
+/** A warning when the latest attempt that read the receiver's clock found it more than a minute off. */
+function clockSkewWarning(deliveries) {
+  const latest = [...deliveries].reverse().find((d) => d.receiver_clock_skew_seconds !== null && d.receiver_clock_skew_seconds !== undefined);
+  const skew = latest?.receiver_clock_skew_seconds;
+  if (skew === undefined || Math.abs(skew) <= CLOCK_SKEW_WARNING_SECONDS) return null;
+  return h(
+    'div',
+    { class: 'notice notice-warning', id: 'clock-skew-warning', role: 'status' },
+    h('strong', {}, `The receiver's clock is ${skewText(skew)}. `),
+    'Receivers refuse a signature more than 300 s away from their own clock, so deliveries will start failing if it drifts further. Sync the clock of the server behind your endpoint (NTP).',
+  );
 }
 
 const deliveryOk = (delivery) => delivery.response_status !== null && delivery.response_status >= 200 && delivery.response_status < 300 && delivery.error === null;
@@ -1540,6 +1566,7 @@ function deliveryList(deliveries, fresh) {
             ['URL', h('span', { class: 'mono break' }, delivery.url)],
             ['Error', delivery.error ?? undefined],
             ['Next attempt', delivery.next_attempt_at === null ? undefined : timeEl(delivery.next_attempt_at)],
+            ['Receiver clock', skewText(delivery.receiver_clock_skew_seconds)],
           ],
           'details details-compact',
         ),

@@ -1,0 +1,338 @@
+// The `nairaflow` command, as the SDK package ships it (its bin, built), against the real service:
+// `listen` forwarding to a local receiver that verifies with @nairaflow/webhook-verifier, across a
+// cut connection, and `trigger` making each event type fire.
+import { expect } from 'chai';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { startProxy } from '../support/proxy.ts';
+import { join } from 'node:path';
+import { constructEvent, type NairaflowEvent } from '@nairaflow/webhook-verifier';
+import { paidIntent, waitFor } from '../support/payments.ts';
+import { startReceiver, type Receiver } from '../support/receiver.ts';
+import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
+import { ensureBuilt, packageDir } from './support/package.ts';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { bin?: Record<string, string> };
+const bin = join(packageDir, manifest.bin?.nairaflow ?? 'package.json has no bin "nairaflow"');
+
+/** Runs `nairaflow ...args` to its end, with the pinned Node, none of the caller's NAIRAFLOW_ variables. */
+function nairaflow(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { env: { ...cleanEnv(), ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
+      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr });
+    });
+  });
+}
+
+function cleanEnv(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined && !e[0].startsWith('NAIRAFLOW_')));
+}
+
+interface Listener {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  secret: string;
+  exit: Promise<number | null>;
+  /** Ctrl-C; answers the exit code. */
+  stop(): Promise<number | null>;
+}
+
+const listeners: ChildProcess[] = [];
+
+/** Starts `nairaflow listen ...args` and waits until it says it is ready. */
+async function startListen(args: string[]): Promise<Listener> {
+  const child = spawn(process.execPath, [bin, 'listen', ...args], { env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  listeners.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  await waitFor(`listen to be ready (stdout: ${stdout}, stderr: ${stderr})`, async () => (stdout.includes('Ready!') || child.exitCode !== null ? true : undefined), 15_000);
+  if (child.exitCode !== null) throw new Error(`listen exited ${child.exitCode}: ${stdout}${stderr}`);
+  const secret = /whsec_[0-9A-Za-z]{32}\b/.exec(stdout)?.[0];
+  if (secret === undefined) throw new Error(`listen printed no signing secret: ${stdout}`);
+  return {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    secret,
+    exit,
+    stop() {
+      child.kill('SIGINT');
+      return exit;
+    },
+  };
+}
+
+/** A receiver that accepts only what the verifier accepts with `secret()`, as a merchant's would. */
+async function verifyingReceiver(secret: () => string): Promise<Receiver & { verified: NairaflowEvent[]; rejected: string[] }> {
+  const verified: NairaflowEvent[] = [];
+  const rejected: string[] = [];
+  const receiver = await startReceiver({
+    respond: (request, _index, res) => {
+      try {
+        verified.push(constructEvent(request.body, request.headers['service-signature'], secret()));
+        res.writeHead(200).end('ok');
+      } catch (error) {
+        rejected.push(String(error));
+        res.writeHead(400).end('bad signature');
+      }
+    },
+  });
+  return Object.assign(receiver, { verified, rejected });
+}
+
+/** `fired <type> <id>` lines of trigger's output. */
+function firedEvents(stdout: string): { type: string; id: string }[] {
+  return [...stdout.matchAll(/fired (\S+) (evt_\w+)/g)].map((m) => ({ type: m[1]!, id: m[2]! }));
+}
+
+describe('sdk: the nairaflow command (listen, trigger) against the real service', function () {
+  this.timeout(90_000);
+  let svc: TestService;
+
+  before(async () => {
+    ensureBuilt();
+    svc = await startTestService('sdk-cli');
+  });
+  afterEach(() => {
+    for (const child of listeners.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  });
+  after(async () => {
+    await svc?.stop();
+  });
+
+  async function testEventIds(merchant: TestMerchant): Promise<string[]> {
+    const res = await svc.request('GET', '/v1/events?limit=100', { key: merchant.testKey });
+    return (res.body.data as { id: string }[]).map((e) => e.id);
+  }
+
+  describe('the command line', () => {
+    it('is the SDK package\'s "nairaflow" bin, a script in git that runs the built CLI, packed with the package', () => {
+      expect(manifest.bin).to.deep.equal({ nairaflow: './bin/nairaflow.js' });
+      expect(readFileSync(bin, 'utf8')).to.match(/^#!\/usr\/bin\/env node\n/).and.include("import '../dist/cli.js';");
+      expect(statSync(bin).mode & 0o111, 'executable').to.not.equal(0);
+      const packed = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: packageDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const paths = (JSON.parse(packed) as [{ files: { path: string }[] }])[0].files.map((f) => f.path);
+      expect(paths).to.include.members(['bin/nairaflow.js', 'dist/cli.js', 'dist/cli/listen.js']);
+    });
+
+    it('explains itself with --help, and each command with its own --help', async () => {
+      const help = await nairaflow(['--help']);
+      expect(help.code).to.equal(0);
+      expect(help.stdout).to.include('nairaflow listen --forward-to <url>').and.include('nairaflow trigger <event type>').and.include('--api-key');
+      const listen = await nairaflow(['listen', '--help']);
+      expect(listen.code).to.equal(0);
+      expect(listen.stdout).to.include('--forward-to <url>').and.include('--events <type,...>').and.include('signing secret');
+      const trigger = await nairaflow(['trigger', '--help']);
+      expect(trigger.code).to.equal(0);
+      for (const type of ['payment_intent.succeeded', 'payment_intent.failed', 'refund.succeeded', 'webhook.test']) expect(trigger.stdout).to.include(type);
+    });
+
+    it('refuses an unknown flag, a missing --forward-to and an unknown event type with a clear message and exit code 2', async () => {
+      const unknown = await nairaflow(['listen', '--forward-to', 'http://localhost:4242/webhooks', '--api-key', 'sk_test_abc', '--forward', 'x']);
+      expect(unknown.code).to.equal(2);
+      expect(unknown.stderr).to.include('unknown option --forward').and.include("nairaflow listen --help");
+      const missing = await nairaflow(['listen', '--api-key', 'sk_test_abc']);
+      expect(missing.code).to.equal(2);
+      expect(missing.stderr).to.include('--forward-to <url> is required');
+      const type = await nairaflow(['trigger', 'invoice.paid', '--api-key', 'sk_test_abc']);
+      expect(type.code).to.equal(2);
+      expect(type.stderr).to.include('cannot trigger "invoice.paid"');
+      const noKey = await nairaflow(['trigger', 'webhook.test']);
+      expect(noKey.code).to.equal(2);
+      expect(noKey.stderr).to.include('--api-key sk_test_...').and.include('NAIRAFLOW_SECRET_KEY');
+      expect((await nairaflow(['frobnicate'])).code).to.equal(2);
+    });
+  });
+
+  describe('trigger', () => {
+    it('makes each event type fire in test mode by creating the real objects, and says what it created', async () => {
+      // No webhook endpoint: a merchant trying things on a laptop need not have one.
+      const merchant = await svc.createMerchant('Trigger Shop');
+      const expected: Record<string, string[]> = {
+        'payment_intent.succeeded': ['payment_intent.succeeded'],
+        'payment_intent.failed': ['payment_intent.failed'],
+        'payment_intent.canceled': ['payment_intent.canceled'],
+        'refund.succeeded': ['payment_intent.succeeded', 'refund.succeeded'],
+        'webhook.test': ['webhook.test'],
+      };
+      for (const [type, events] of Object.entries(expected)) {
+        const run = await nairaflow(['trigger', type], { NAIRAFLOW_SECRET_KEY: merchant.testKey, NAIRAFLOW_API_BASE: svc.url });
+        expect(run.code, run.stderr).to.equal(0);
+        const fired = firedEvents(run.stdout);
+        expect(fired.map((e) => e.type), run.stdout).to.deep.equal(events);
+        for (const { id, type: firedType } of fired) {
+          const event = await svc.request('GET', `/v1/events/${id}`, { key: merchant.testKey });
+          expect(event.body).to.include({ id, type: firedType, livemode: false });
+        }
+        const intentId = /payment intent (pi_\w+)/.exec(run.stdout)?.[1];
+        if (type === 'webhook.test') {
+          expect(intentId).to.equal(undefined);
+          continue;
+        }
+        const intent = (await svc.request('GET', `/v1/payment_intents/${intentId}`, { key: merchant.testKey })).body;
+        if (type === 'payment_intent.failed') expect(intent).to.include({ status: 'requires_authentication', last_error: 'card_declined' });
+        if (type === 'payment_intent.canceled') expect(intent.status).to.equal('canceled');
+        if (type === 'payment_intent.succeeded') expect(intent.status).to.equal('succeeded');
+        if (type === 'refund.succeeded') {
+          expect(intent).to.include({ status: 'succeeded', amount_refunded: '100000' });
+          expect(run.stdout).to.match(/Refunded NGN 1,000\.00 of it: re_\w+/);
+        }
+      }
+    });
+
+    it('refuses a live key and creates nothing in live mode', async () => {
+      const merchant = await svc.createMerchant('Live Shop');
+      const run = await nairaflow(['trigger', 'payment_intent.succeeded', '--api-key', merchant.liveKey, '--api-base', svc.url]);
+      expect(run.code).to.equal(2);
+      expect(run.stderr).to.include('test mode only');
+      expect(run.stderr).to.not.include(merchant.liveKey);
+      const live = await svc.request('GET', '/v1/payment_intents', { key: merchant.liveKey });
+      expect(live.body.data).to.deep.equal([]);
+    });
+  });
+
+  describe('listen', () => {
+    it('forwards each test-mode event as it happens, signed so the verifier accepts it with the printed secret, and a cut connection loses none and repeats none', async () => {
+      const merchant = await svc.createMerchant('Laptop Shop');
+      let secret = '';
+      const receiver = await verifyingReceiver(() => secret);
+      const proxy = await startProxy(svc.url);
+      const trigger = async (type: string) => {
+        const run = await nairaflow(['trigger', type, '--api-key', merchant.testKey, '--api-base', svc.url]);
+        expect(run.code, run.stderr).to.equal(0);
+        return firedEvents(run.stdout);
+      };
+      try {
+        const listen = await startListen(['--api-key', merchant.testKey, '--forward-to', receiver.url, '--api-base', proxy.url]);
+        secret = listen.secret;
+
+        const [first] = await trigger('payment_intent.succeeded');
+        await receiver.waitFor(1);
+        expect(receiver.verified.map((e) => e.id)).to.deep.equal([first!.id]);
+        const request = receiver.received[0]!;
+        expect(request.headers).to.include({ 'content-type': 'application/json', 'user-agent': 'Nairaflow-Webhooks/1' });
+        expect(request.headers['service-signature']).to.match(/^t=\d+,v1=[0-9a-f]{64}$/);
+        await waitFor('its line', async () => (listen.stdout().includes(first!.id) ? true : undefined));
+        expect(listen.stdout()).to.match(new RegExp(`\\d\\d:\\d\\d:\\d\\d  payment_intent\\.succeeded\\s+${first!.id}  -> 200 \\(\\d+ ms\\)`));
+
+        // A live-mode payment of the same merchant is another stream's.
+        await paidIntent(svc, merchant, 50_000, 'ada@example.com', true);
+
+        // The network goes away for a while, and events happen meanwhile.
+        proxy.refuse(true);
+        proxy.cut();
+        const meanwhile = [...(await trigger('payment_intent.failed')), ...(await trigger('refund.succeeded'))];
+        await new Promise((r) => setTimeout(r, 500));
+        proxy.refuse(false);
+        await waitFor('the reconnect', async () => (listen.stderr().includes('Reconnected') ? true : undefined), 30_000);
+        const after = await trigger('payment_intent.canceled');
+
+        const all = [first!, ...meanwhile, ...after];
+        await receiver.waitFor(all.length, 30_000);
+        // Give a duplicate, if there were one, the time to arrive.
+        await new Promise((r) => setTimeout(r, 500));
+        expect(receiver.rejected).to.deep.equal([]);
+        expect(receiver.verified.map((e) => e.id)).to.deep.equal(all.map((e) => e.id));
+        expect(receiver.verified.map((e) => e.type)).to.deep.equal(['payment_intent.succeeded', 'payment_intent.failed', 'payment_intent.succeeded', 'refund.succeeded', 'payment_intent.canceled']);
+        expect(receiver.verified.every((e) => e.livemode === false)).to.equal(true);
+        // Every test-mode event of the merchant, each exactly once.
+        expect([...(await testEventIds(merchant))].sort()).to.deep.equal(all.map((e) => e.id).sort());
+        expect(listen.stderr()).to.match(/Lost the event stream \(.+\); reconnecting in \d+\.\d s\./);
+        expect(listen.stderr()).to.include(`Reconnected; resuming after ${first!.id}.`);
+        expect(proxy.connections()).to.be.at.least(2);
+        for (const { id } of all) expect(listen.stdout().split(id).length - 1, id).to.equal(1);
+
+        expect(await listen.stop()).to.equal(0);
+      } finally {
+        await proxy.close();
+        await receiver.close();
+      }
+    });
+
+    it('loses nothing when the connection drops before its first event, and forwards nothing from before it started', async () => {
+      const merchant = await svc.createMerchant('Early Drop Shop');
+      let secret = '';
+      const receiver = await verifyingReceiver(() => secret);
+      const proxy = await startProxy(svc.url);
+      const trigger = async (type: string) => {
+        const run = await nairaflow(['trigger', type, '--api-key', merchant.testKey, '--api-base', svc.url]);
+        expect(run.code, run.stderr).to.equal(0);
+        return firedEvents(run.stdout);
+      };
+      try {
+        await trigger('payment_intent.canceled');
+        const listen = await startListen(['--api-key', merchant.testKey, '--forward-to', receiver.url, '--api-base', proxy.url]);
+        secret = listen.secret;
+        proxy.refuse(true);
+        proxy.cut();
+        const meanwhile = await trigger('payment_intent.succeeded');
+        await new Promise((r) => setTimeout(r, 500));
+        proxy.refuse(false);
+        await receiver.waitFor(1, 30_000);
+        await new Promise((r) => setTimeout(r, 500));
+        expect(receiver.verified.map((e) => e.id)).to.deep.equal(meanwhile.map((e) => e.id));
+        expect(listen.stderr()).to.include('Reconnected');
+        expect(await listen.stop()).to.equal(0);
+      } finally {
+        await proxy.close();
+        await receiver.close();
+      }
+    });
+
+    it('with --events, forwards only those types', async () => {
+      const merchant = await svc.createMerchant('Refunds Only Shop');
+      let secret = '';
+      const receiver = await verifyingReceiver(() => secret);
+      try {
+        const listen = await startListen(['--api-key', merchant.testKey, '--forward-to', receiver.url, '--api-base', svc.url, '--events', 'refund.succeeded,payment_intent.canceled']);
+        secret = listen.secret;
+        expect(listen.stdout()).to.include('(refund.succeeded, payment_intent.canceled)');
+        const run = await nairaflow(['trigger', 'refund.succeeded', '--api-key', merchant.testKey, '--api-base', svc.url]);
+        const refunded = firedEvents(run.stdout).find((e) => e.type === 'refund.succeeded')!;
+        await receiver.waitFor(1);
+        // The payment_intent.succeeded before it would have come first: it was left out.
+        expect(receiver.verified.map((e) => e.id)).to.deep.equal([refunded.id]);
+        expect(await listen.stop()).to.equal(0);
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    it("says on each event's line when the local server is not answering, and keeps going", async () => {
+      const merchant = await svc.createMerchant('Offline Shop');
+      const closed = await startReceiver();
+      const url = closed.url;
+      await closed.close();
+      const listen = await startListen(['--api-key', merchant.testKey, '--forward-to', url, '--api-base', svc.url]);
+      const run = await nairaflow(['trigger', 'payment_intent.failed', '--api-key', merchant.testKey, '--api-base', svc.url]);
+      const [failed] = firedEvents(run.stdout);
+      await waitFor('the line', async () => (listen.stdout().includes(failed!.id) ? true : undefined));
+      expect(listen.stdout()).to.match(new RegExp(`payment_intent\\.failed\\s+${failed!.id}  -> connection refused \\(\\d+ ms\\)`));
+      expect(listen.child.exitCode).to.equal(null);
+      expect(await listen.stop()).to.equal(0);
+    });
+
+    it('stops with exit code 1 and says why when the key is refused', async () => {
+      const child = spawn(process.execPath, [bin, 'listen', '--api-key', 'sk_test_NoSuchKey0000000000000000000000', '--forward-to', 'http://127.0.0.1:9/webhooks', '--api-base', svc.url], {
+        env: cleanEnv(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).to.equal(1);
+      expect(stderr).to.include('the API refused the key (401 invalid_api_key');
+      expect(stderr).to.not.include('NoSuchKey');
+    });
+  });
+});

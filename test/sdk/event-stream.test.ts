@@ -1,0 +1,71 @@
+// nf.events.stream() against the real service: typed events as they commit, across dropped connections.
+import { expect } from 'chai';
+import { AuthenticationError, Nairaflow, type NairaflowEvent } from '../../sdk/src/index.ts';
+import { startProxy } from '../support/proxy.ts';
+import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
+
+describe('sdk: events.stream()', function () {
+  this.timeout(30_000);
+  let svc: TestService;
+  let merchant: TestMerchant;
+
+  before(async () => {
+    svc = await startTestService('sdk_event_stream');
+    merchant = await svc.createMerchant('Streaming Shop');
+  });
+  after(() => svc?.stop());
+
+  /** Reads the stream in the background; `received` fills as events arrive. */
+  function consume(nf: Nairaflow, params: Parameters<Nairaflow['events']['stream']>[0] = {}) {
+    const stop = new AbortController();
+    const received: NairaflowEvent[] = [];
+    const done = (async () => {
+      for await (const event of nf.events.stream(params, { signal: stop.signal })) received.push(event);
+    })();
+    const until = async (n: number) => {
+      const deadline = Date.now() + 15_000;
+      while (received.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      return received;
+    };
+    return { received, until, stop: () => stop.abort(), done };
+  }
+
+  it('gives each event as it commits, typed by `type`, resuming after a dropped connection with none missed or repeated', async () => {
+    const proxy = await startProxy(svc.url);
+    const nf = new Nairaflow(merchant.testKey, { baseUrl: proxy.url });
+    const stream = consume(nf);
+    try {
+      // The stream starts from now: let it open before the first event.
+      while (proxy.connections() === 0) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 300));
+      const first = await nf.webhookEndpoint.sendTestEvent();
+      await stream.until(1);
+      proxy.cut();
+      const meanwhile = [(await new Nairaflow(merchant.testKey, { baseUrl: svc.url }).webhookEndpoint.sendTestEvent()).id];
+      const after = await stream.until(2);
+      expect(after.map((e) => e.id)).to.deep.equal([first.id, ...meanwhile]);
+      const event = after[0]!;
+      // Narrowed by `type`, as the verifier's events are.
+      if (event.type === 'webhook.test') expect(event.data.test).to.equal(true);
+      else expect.fail(`expected webhook.test, got ${event.type}`);
+      expect(proxy.connections()).to.be.at.least(2);
+    } finally {
+      stream.stop();
+      await stream.done;
+      await proxy.close();
+    }
+  });
+
+  it('ends quietly when its signal aborts, and throws AuthenticationError for a key the API refuses', async () => {
+    const stream = consume(new Nairaflow(merchant.testKey, { baseUrl: svc.url }), { type: ['payment_intent.succeeded'] });
+    await new Promise((r) => setTimeout(r, 200));
+    stream.stop();
+    await stream.done;
+    expect(stream.received).to.deep.equal([]);
+
+    const refused = consume(new Nairaflow(`sk_test_${'x'.repeat(32)}`, { baseUrl: svc.url }));
+    let error: unknown;
+    await refused.done.catch((e: unknown) => (error = e));
+    expect(error).to.be.instanceOf(AuthenticationError);
+  });
+});
