@@ -253,8 +253,15 @@ describe('webhook delivery', () => {
     expect(refundsOnly.body.data).to.have.length(1);
     const redeliver = await svc.request('POST', `/v1/events/${list.body.data[0].id}/redeliver`, { key: quiet.testKey });
     expect(redeliver.status).to.equal(400);
-    expect((await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: quiet.testKey })).status).to.equal(404);
-    const theirs = new Set(list.body.data.map((e: any) => e.id));
+    // A test event is still recorded in test mode (for the event stream, `nairaflow listen`), and sent nowhere;
+    // in live mode, with nowhere to send it, it is refused.
+    const test = await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: quiet.testKey });
+    expect(test.status).to.equal(201);
+    expect(test.body).to.include({ type: 'webhook.test', delivery_status: 'no_endpoint', attempts: 0 });
+    const live = await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: quiet.liveKey });
+    expect(live.status).to.equal(404);
+    expect(live.body.error.code).to.equal('resource_missing');
+    const theirs = new Set([...list.body.data.map((e: any) => e.id), test.body.id]);
     expect(receiver.received.filter((r) => theirs.has(JSON.parse(r.body.toString('utf8')).id))).to.have.length(0);
   });
 
