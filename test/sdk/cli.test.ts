@@ -322,6 +322,36 @@ describe('sdk: the nairaflow command (listen, trigger) against the real service'
       expect(await listen.stop()).to.equal(0);
     });
 
+    it('signs with the secret given (--signing-secret), and shows why the receiver refused an event', async () => {
+      const merchant = await svc.createMerchant('Secret Shop');
+      const given = `whsec_${'K'.repeat(32)}`;
+      let expected = `whsec_${'W'.repeat(32)}`;
+      const receiver = await verifyingReceiver(() => expected);
+      try {
+        const listen = await startListen(['--api-key', merchant.testKey, '--forward-to', receiver.url, '--api-base', svc.url, '--signing-secret', given]);
+        expect(listen.secret).to.equal(given);
+        // The receiver still has another secret: the line says what it answered.
+        const first = firedEvents((await nairaflow(['trigger', 'webhook.test', '--api-key', merchant.testKey, '--api-base', svc.url])).stdout)[0]!;
+        await waitFor('the refused line', async () => (listen.stdout().includes(first.id) ? true : undefined));
+        expect(listen.stdout()).to.match(new RegExp(`${first.id}  -> 400: bad signature \\(\\d+ ms\\)`));
+        // Given the same secret, it verifies.
+        expected = given;
+        const second = firedEvents((await nairaflow(['trigger', 'webhook.test', '--api-key', merchant.testKey, '--api-base', svc.url])).stdout)[0]!;
+        await waitFor('the verified event', async () => (receiver.verified.some((e) => e.id === second.id) ? true : undefined));
+        expect(await listen.stop()).to.equal(0);
+      } finally {
+        await receiver.close();
+      }
+      const bad = spawn(process.execPath, [bin, 'listen', '--api-key', merchant.testKey, '--forward-to', 'http://127.0.0.1:9/', '--signing-secret', 'hunter2'], {
+        env: cleanEnv(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      bad.stderr.on('data', (chunk) => (stderr += chunk));
+      expect(await new Promise<number | null>((resolve) => bad.on('exit', resolve))).to.equal(2);
+      expect(stderr).to.include('--signing-secret must be a signing secret');
+    });
+
     it('stops with exit code 1 and says why when the key is refused', async () => {
       const child = spawn(process.execPath, [bin, 'listen', '--api-key', 'sk_test_NoSuchKey0000000000000000000000', '--forward-to', 'http://127.0.0.1:9/webhooks', '--api-base', svc.url], {
         env: cleanEnv(),

@@ -33,10 +33,12 @@ export async function forwardEvent(url: string, body: string, secret: string, st
       signal: attempt.signal,
     });
     const ms = elapsed();
-    // As for a real delivery, the status line is the answer; the body is not waited for.
-    await response.body?.cancel().catch(() => {});
     const redirect = response.status >= 300 && response.status < 400 ? ' (redirects are not followed)' : '';
-    return { outcome: `${response.status}${redirect}`, ms };
+    // As for a real delivery, the status line is the answer. A refusal's first words are shown
+    // (a receiver's 400 usually says why: the signature did not match), read for a moment at most.
+    const reason = response.ok ? '' : await firstWords(response.body);
+    if (response.ok) await response.body?.cancel().catch(() => {});
+    return { outcome: `${response.status}${redirect}${reason === '' ? '' : `: ${reason}`}`, ms };
   } catch (error) {
     const ms = elapsed();
     if (attempt.signal.aborted && !stop.aborted) return { outcome: `no answer within ${TIMEOUT_MS / 1000} s`, ms };
@@ -45,4 +47,27 @@ export async function forwardEvent(url: string, body: string, secret: string, st
     clearTimeout(timer);
     stop.removeEventListener('abort', onStop);
   }
+}
+
+/** The start of a body on one line (at most ~120 characters, read for at most a second); '' if none. */
+async function firstWords(body: ReadableStream<Uint8Array> | null): Promise<string> {
+  if (body === null) return '';
+  const reader = body.getReader();
+  const timer = setTimeout(() => void reader.cancel().catch(() => {}), 1_000);
+  let text = '';
+  try {
+    const decoder = new TextDecoder();
+    while (text.length < 120) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // Cut off: what came is enough.
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel().catch(() => {});
+  }
+  const line = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return line.length > 120 ? `${line.slice(0, 117)}...` : line;
 }

@@ -15,6 +15,8 @@ export interface ListenOptions {
   forwardTo: string;
   /** Only these event types; undefined for all. */
   events: string[] | undefined;
+  /** The signing secret to use; undefined for a new one. */
+  secret?: string | undefined;
 }
 
 // Until the stream's own `retry` field says otherwise.
@@ -31,10 +33,15 @@ class Refused extends Error {}
 
 /** Runs until `stop` aborts; answers the exit code. */
 export async function listen(options: ListenOptions, stop: AbortSignal): Promise<number> {
-  const secret = newSigningSecret();
+  const secret = options.secret ?? newSigningSecret();
   const mode = options.key.livemode ? 'live' : 'test';
   console.log(`Your webhook signing secret is ${secret}`);
-  console.log(`  (a new one each time listen starts: give it to your receiver, e.g. NAIRAFLOW_WEBHOOK_SECRET=${secret})`);
+  if (options.secret === undefined) {
+    console.log(`  (a new one each time listen starts: give it to your receiver, e.g. NAIRAFLOW_WEBHOOK_SECRET=${secret};`);
+    console.log('   or export NAIRAFLOW_WEBHOOK_SECRET once and listen signs with it too)');
+  } else {
+    console.log('  (the one you gave: the same your receiver uses)');
+  }
 
   // The last event handed on, or before the first one, the position the stream said it started
   // at (an id with no data): a connection that drops before the first event resumes from there.

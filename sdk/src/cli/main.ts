@@ -28,12 +28,16 @@ ${COMMON_OPTIONS}
 Exit codes: 0 done, 1 refused by the API or the network, 2 a mistake on the command line.
 `;
 
-const LISTEN_HELP = `Usage: nairaflow listen --forward-to <url> [--events <type,...>] [--api-key <key>] [--api-base <url>]
+/** The receiver's secret in the README's examples: listen signs with it too when it is set. */
+const SECRET_ENV = 'NAIRAFLOW_WEBHOOK_SECRET';
+const SECRET_SHAPE = /^whsec_[0-9A-Za-z]{32}$/;
+
+const LISTEN_HELP = `Usage: nairaflow listen --forward-to <url> [--events <type,...>] [--signing-secret <whsec_...>] [--api-key <key>] [--api-base <url>]
 
 Streams your events as they happen (GET /v1/events/stream) and POSTs each one to <url> as a real
 delivery would: the same body, Content-Type, User-Agent and Service-Signature, signed with a
-signing secret that listen prints when it starts (a new one each time). Verify them with
-@nairaflow/webhook-verifier and that secret.
+signing secret that listen prints when it starts (a new one each time, unless you give one with
+--signing-secret or ${SECRET_ENV}). Verify them with @nairaflow/webhook-verifier and that secret.
 
 Prints one line per event: the time, its type and id, your server's status (or what went wrong,
 e.g. connection refused) and how long it took to answer, in ms. The key's mode decides which
@@ -44,6 +48,8 @@ missed or sent twice. Ctrl-C stops it.
 Options:
   --forward-to <url>     Where to POST each event, e.g. http://localhost:4242/webhooks (required)
   --events <type,...>    Only these event types, e.g. payment_intent.succeeded,refund.succeeded
+  --signing-secret <s>   Sign with this whsec_ secret (default: ${SECRET_ENV}, else a new one), so a
+                         restarted listen and your running receiver keep agreeing
 ${COMMON_OPTIONS}
 
 Example:
@@ -112,7 +118,14 @@ async function run(argv: readonly string[], stop: AbortSignal): Promise<number> 
 }
 
 async function runListen(argv: readonly string[], stop: AbortSignal): Promise<number> {
-  const { flags, positionals } = parseArgs('listen', argv, { 'api-key': 'value', 'api-base': 'value', 'forward-to': 'value', events: 'value', help: 'switch' });
+  const { flags, positionals } = parseArgs('listen', argv, {
+    'api-key': 'value',
+    'api-base': 'value',
+    'forward-to': 'value',
+    events: 'value',
+    'signing-secret': 'value',
+    help: 'switch',
+  });
   if (flags.has('help')) return print(LISTEN_HELP);
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`, 'listen');
   const forwardTo = flags.get('forward-to');
@@ -126,7 +139,12 @@ async function runListen(argv: readonly string[], stop: AbortSignal): Promise<nu
     types = events.split(',').map((type) => type.trim());
     if (types.some((type) => type === '')) throw new UsageError(`--events takes event types separated by commas, e.g. payment_intent.succeeded,refund.succeeded`, 'listen');
   }
-  const options = { key: apiKey('listen', flags), apiBase: apiBase('listen', flags), forwardTo, events: types };
+  const given = flags.get('signing-secret') ?? process.env[SECRET_ENV];
+  if (given !== undefined && (typeof given !== 'string' || !SECRET_SHAPE.test(given))) {
+    const source = flags.has('signing-secret') ? '--signing-secret' : SECRET_ENV;
+    throw new UsageError(`${source} must be a signing secret: whsec_ followed by 32 letters and digits (or leave it out for a new one)`, 'listen');
+  }
+  const options = { key: apiKey('listen', flags), apiBase: apiBase('listen', flags), forwardTo, events: types, secret: given };
   if ((globalThis as { crypto?: Crypto }).crypto?.subtle === undefined) {
     console.error(`nairaflow listen: needs Node.js 20 or newer (for WebCrypto, to sign what it forwards); this is ${process.version}.`);
     return 1;
