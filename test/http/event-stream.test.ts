@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { connect } from 'node:net';
 import { recordEvent } from '../../server/src/domain/events.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 import { paidIntent } from '../support/payments.ts';
@@ -156,7 +157,7 @@ describe('GET /v1/events/stream', () => {
     expect(resumed.events.map((e) => e.id)).not.to.include(before);
     resumed.close();
 
-    for (const bad of ['pos_', 'pos_!!!', `pos_${Buffer.from('9:1:').toString('base64url')}`, `pos_${Buffer.from("1:2:'; drop table events").toString('base64url')}`]) {
+    for (const bad of ['pos_', 'pos_!!!', `pos_${Buffer.from('9:1:').toString('base64url')}`, `pos_${Buffer.from("1:2:'; drop table events").toString('base64url')}`, `pos_${Buffer.from('5:10:20').toString('base64url')}`, `pos_${Buffer.from('5:10:7,6').toString('base64url')}`]) {
       const res = await svc.request('GET', '/v1/events/stream', { key: merchant.testKey, headers: { 'last-event-id': bad } });
       expect(res.status, bad).to.equal(400);
       expect(res.body.error.param).to.equal('Last-Event-ID');
@@ -226,6 +227,45 @@ describe('GET /v1/events/stream', () => {
     const again = await openStream(svc, merchant.testKey);
     expect(again.res.status).to.equal(200);
     again.close();
+  });
+
+  it('frees the place of a client that hung up while its stream was being opened', async () => {
+    const merchant = await svc.createMerchant('Hangups');
+    const { hostname, port } = new URL(svc.url);
+    // Twelve clients that send the request and hang up at once, before the answer: more than the ten places.
+    await Promise.all(
+      Array.from(
+        { length: 12 },
+        () =>
+          new Promise<void>((resolve) => {
+            const socket = connect(Number(port), hostname, () => {
+              socket.end(`GET /v1/events/stream HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${merchant.testKey}\r\n\r\n`);
+              socket.destroy();
+              resolve();
+            });
+            socket.on('error', () => resolve());
+          }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const streams = await Promise.all(Array.from({ length: 10 }, () => openStream(svc, merchant.testKey)));
+    expect(streams.map((s) => s.res.status)).to.deep.equal(Array(10).fill(200));
+    for (const s of streams) s.close();
+  });
+
+  it('ends a stream whose key is rolled, before sending anything more', async () => {
+    const merchant = await svc.createMerchant('Rolled');
+    const stream = await openStream(svc, merchant.testKey);
+    await waitUntil(() => stream.positions.length > 0);
+    const session = await svc.signIn(merchant);
+    const { body: keys } = await svc.request('GET', '/dashboard/api/api_keys', { session });
+    const testKey = keys.data.find((k: { livemode: boolean }) => !k.livemode);
+    const rolled = await svc.request('POST', `/dashboard/api/api_keys/${testKey.id}/roll`, { session });
+    expect(rolled.status, rolled.text).to.equal(201);
+    await testEvent(rolled.body.secret);
+    await stream.until(1, 3_000);
+    expect(stream.ended).to.equal(true);
+    expect(stream.events).to.deep.equal([]);
   });
 
   it('ends its streams when the service stops, so a stop does not wait on them', async () => {

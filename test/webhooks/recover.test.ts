@@ -79,12 +79,39 @@ describe('recovering undelivered events, and finding them', () => {
     expect((await eventOf(shop.testKey, old)).delivery_status).to.equal('no_endpoint');
   });
 
+  it('works through thousands of events a batch at a time, queueing every one, while the merchant\'s payments go on', async () => {
+    const shop = await svc.createMerchant('Backlog');
+    receiver.respond = answer(200, 'ok');
+    await svc.request('PUT', '/v1/webhook_endpoint', { key: shop.testKey, body: { url: receiver.url } });
+    const db = svc.service.orm.em.fork();
+    // 4,500 events whose deliveries failed (more than two batches), written as the service would have.
+    await db.execute(
+      `insert into events (id, merchant_id, livemode, type, payment_intent_id, payload, created_at, delivery_status, attempts, next_attempt_at)
+       select 'evt_' || lpad(i::text, 24, '0'), ?, false, 'webhook.test', null,
+              json_build_object('id', 'evt_' || lpad(i::text, 24, '0'), 'type', 'webhook.test', 'created', 1767225600, 'livemode', false, 'data', json_build_object('test', true))::text,
+              now() - interval '1 hour' + i * interval '1 ms', 'failed', 2, null
+         from generate_series(1, 4500) i`,
+      [shop.id],
+    );
+    const recovery = svc.request('POST', '/v1/webhook_endpoint/recover', { key: shop.testKey, body: { since: Math.floor(Date.now() / 1000) - 7200 } });
+    // Meanwhile a payment records its event against the same endpoint.
+    await paidIntent(svc, shop);
+    const res = await recovery;
+    expect(res.status, res.text).to.equal(200);
+    expect(res.body.queued).to.equal(4500);
+    const [{ n }] = await db.execute<{ n: number }[]>(
+      `select count(*)::int as n from events where merchant_id = ? and type = 'webhook.test' and delivery_status = 'failed'`,
+      [shop.id],
+    );
+    expect(n).to.equal(0);
+  });
+
   it('refuses without an endpoint, with a disabled one, and with a bad since, changing nothing', async () => {
     const shop = await svc.createMerchant('Refused');
     const none = await svc.request('POST', '/v1/webhook_endpoint/recover', { key: shop.testKey, body: { since: 0 } });
     expect(none.status).to.equal(404);
     expect(none.body.error.code).to.equal('resource_missing');
-    for (const since of [-1, 'yesterday', 1.5, null]) {
+    for (const since of [-1, 'yesterday', 1.5, null, '2026-06-30T23:59:60Z']) {
       const bad = await svc.request('POST', '/v1/webhook_endpoint/recover', { key: shop.testKey, body: { since } });
       expect(bad.status, JSON.stringify(since)).to.equal(400);
       expect(bad.body.error.param).to.equal('since');

@@ -50,9 +50,16 @@ function fromPosition(id: string): StreamCursor | undefined {
  */
 export async function streamCursor(runner: Runner, caller: Caller, lastEventId: string | undefined): Promise<StreamCursor> {
   if (lastEventId?.startsWith(POSITION_PREFIX)) {
+    const refused = new ApiError('invalid_request', 'Last-Event-ID is not a position this stream gave. Reconnect without it to stream from now.', 'Last-Event-ID');
     const cursor = fromPosition(lastEventId);
-    if (cursor === undefined) {
-      throw new ApiError('invalid_request', 'Last-Event-ID is not a position this stream gave. Reconnect without it to stream from now.', 'Last-Event-ID');
+    if (cursor === undefined) throw refused;
+    // PostgreSQL's own reading of it (in-progress ids in order, within xmin..xmax): a position it
+    // would refuse later, on every read of a stream that looked open, is refused now.
+    try {
+      await sql(runner, 'select $1::pg_snapshot', [cursor.snapshot]);
+    } catch (error) {
+      if ((error as { code?: string }).code === '22P02') throw refused;
+      throw error;
     }
     return cursor;
   }

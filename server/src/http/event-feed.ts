@@ -26,6 +26,8 @@ export const EVENT_FEED_DEFAULTS: EventFeedOptions = { heartbeatMs: 15_000, maxS
 const PAGE = 100;
 /** The first wait before asking again while an older transaction is still running; doubled up to the heartbeat. */
 const WAITING_RETRY_MS = 20;
+/** The longest wait between looks while an older transaction runs: an event is sent within this of its turn. */
+const MAX_WAITING_RETRY_MS = 500;
 /** How soon a read that failed (the database away) is tried again. */
 const FAILED_RETRY_MS = 1_000;
 /** What a client waits before reconnecting after the stream ends (the SSE `retry` field). */
@@ -101,6 +103,13 @@ export function eventFeed(databaseUrl: string, db: Autocommit, keys: KeyCache, l
 
     async #drain(): Promise<void> {
       try {
+        // A key revoked since the last read ends the stream before anything more is sent (the
+        // key cache forgets a revoked key the moment the database says so, so this costs no
+        // round trip while the key is good).
+        if ((await keys.authenticate(db, this.request.secretKey)) === null) {
+          this.end();
+          return;
+        }
         for (;;) {
           const { events, cursor, waiting } = await eventsAfter(db, this.request.caller, this.#cursor, this.request.types, PAGE);
           if (this.#ended) return;
@@ -115,7 +124,7 @@ export function eventFeed(databaseUrl: string, db: Autocommit, keys: KeyCache, l
           if (this.#ended) return;
           if (waiting) {
             this.#retryIn(this.#waitingMs);
-            this.#waitingMs = Math.min(this.#waitingMs * 2, options.heartbeatMs);
+            this.#waitingMs = Math.min(this.#waitingMs * 2, MAX_WAITING_RETRY_MS);
             return;
           }
           this.#waitingMs = WAITING_RETRY_MS;
@@ -172,6 +181,9 @@ export function eventFeed(databaseUrl: string, db: Autocommit, keys: KeyCache, l
           `Too many open event streams for this account in this mode (at most ${options.maxStreamsPerMerchant}). Close one before opening another.`,
         );
       }
+      // The client may have gone while the stream was being opened (its key looked up, its
+      // cursor read): its 'close' has fired already, and a stream made now would never end.
+      if (res.destroyed || res.socket === null || res.socket.destroyed) return;
       listener ??= listen(databaseUrl, [{ name: EVENT_STREAM_CHANNEL, onNotify: wake, onListening: wakeAll }], log);
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',

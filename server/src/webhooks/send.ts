@@ -227,5 +227,10 @@ export function skewOf(date: string | undefined, now: number): number | null {
   if (date === undefined) return null;
   const at = Date.parse(date);
   if (Number.isNaN(at)) return null;
-  return Math.round((at + 500 - now) / 1000);
+  // A receiver's clock decades off (a Date in the year 2100, or 0001) is still shown as far off,
+  // but within the column's range: the reading must never be what fails to record an attempt.
+  return Math.max(-MAX_SKEW_SECONDS, Math.min(MAX_SKEW_SECONDS, Math.round((at + 500 - now) / 1000)));
 }
+
+/** The largest skew recorded, either way: PostgreSQL's integer (about 68 years). */
+const MAX_SKEW_SECONDS = 2 ** 31 - 1;
