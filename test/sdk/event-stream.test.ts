@@ -1,5 +1,7 @@
 // nf.events.stream() against the real service: typed events as they commit, across dropped connections.
 import { expect } from 'chai';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { AuthenticationError, Nairaflow, type NairaflowEvent } from '../../sdk/src/index.ts';
 import { startProxy } from '../support/proxy.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
@@ -54,6 +56,23 @@ describe('sdk: events.stream()', function () {
       await stream.done;
       await proxy.close();
     }
+  });
+
+  it('never reconnects in a tight loop, whatever the server says: a stream that opens and closes at once backs off', async () => {
+    // A server that answers every stream with retry: 0 and closes it at once.
+    let connections = 0;
+    const server = createServer((_req, res) => {
+      connections++;
+      res.writeHead(200, { 'content-type': 'text/event-stream' }).end('retry: 0\n\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const stream = consume(new Nairaflow(merchant.testKey, { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+    await new Promise((r) => setTimeout(r, 2_500));
+    stream.stop();
+    await stream.done;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // At least a second apart, doubling: no more than three in two and a half seconds.
+    expect(connections).to.be.within(1, 3);
   });
 
   it('ends quietly when its signal aborts, and throws AuthenticationError for a key the API refuses', async () => {

@@ -99,11 +99,11 @@ describe('recovering undelivered events, and finding them', () => {
     const res = await recovery;
     expect(res.status, res.text).to.equal(200);
     expect(res.body.queued).to.equal(4500);
-    const [{ n }] = await db.execute<{ n: number }[]>(
+    const [row] = await db.execute<{ n: number }[]>(
       `select count(*)::int as n from events where merchant_id = ? and type = 'webhook.test' and delivery_status = 'failed'`,
       [shop.id],
     );
-    expect(n).to.equal(0);
+    expect(row!.n).to.equal(0);
   });
 
   it('refuses without an endpoint, with a disabled one, and with a bad since, changing nothing', async () => {

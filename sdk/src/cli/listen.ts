@@ -24,6 +24,10 @@ const DEFAULT_RETRY_MS = 2_000;
 // Reconnects after repeated failures back off to this; a laptop's service may take a while to
 // come back, and the next attempt should not lag its return by much.
 const MAX_RETRY_MS = 30_000;
+// Whatever a server's `retry` says: a reconnect loop never spins.
+const MIN_RETRY_MS = 1_000;
+// A stream that stayed open this long was working: the back-off starts over after it.
+const HEALTHY_STREAM_MS = 30_000;
 // The service sends a keep-alive comment every 15 s: three missed mean the connection is dead,
 // even when no error says so (a laptop's sleep, a network change).
 const SILENCE_LIMIT_MS = 45_000;
@@ -80,7 +84,8 @@ export async function listen(options: ListenOptions, stop: AbortSignal): Promise
         await response.body?.cancel();
         throw new Refused(`${options.apiBase} did not answer with an event stream (Content-Type ${response.headers.get('content-type')}): is --api-base the Nairaflow API?`);
       } else {
-        failures = 0;
+        const openedAt = Date.now();
+        let forwarded = false;
         if (!connectedBefore) {
           const filter = options.events === undefined ? 'all event types' : options.events.join(', ');
           console.log(`Ready! Forwarding ${mode}-mode events (${filter}) from ${options.apiBase} to ${options.forwardTo}. Ctrl-C to stop.`);
@@ -100,8 +105,12 @@ export async function listen(options: ListenOptions, stop: AbortSignal): Promise
           await handOn(item.message, options.forwardTo, secret, stop);
           // Only now: an event read but not yet handed on comes again after a reconnect.
           if (item.message.id !== undefined) lastId = item.message.id;
+          forwarded = true;
           heard();
         }
+        // A stream that carried events, or stayed up a while, was a success: the back-off starts
+        // over. One that opens and closes at once is a failure like any other (no tight loop).
+        if (forwarded || Date.now() - openedAt >= HEALTHY_STREAM_MS) failures = 0;
         problem = 'the service closed the stream';
       }
     } catch (error) {
@@ -189,9 +198,9 @@ function clock(at: Date): string {
   return [at.getHours(), at.getMinutes(), at.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
-/** The stream's `retry` after one failure, doubling after each further one, each between half and all of that. */
+/** The stream's `retry` (at least a second) after one failure, doubling after each further one, each between half and all of that. */
 function backoffMs(retryMs: number, failures: number): number {
-  const ceiling = Math.min(MAX_RETRY_MS, retryMs * 2 ** (failures - 1));
+  const ceiling = Math.min(MAX_RETRY_MS, Math.max(MIN_RETRY_MS, retryMs) * 2 ** (failures - 1));
   return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
 

@@ -565,7 +565,11 @@ export interface paths {
          *     The answer starts with `retry: 2000`, then each event is
          *     `id: <event id>`, `event: <type>` and `data: <the event's JSON>`, the exact bytes a
          *     webhook delivery of that event sends, on one line. A comment line (`: keep-alive`) comes
-         *     every 15 seconds. Events come in the order they were committed.
+         *     every 15 seconds. Events come in one fixed order (that of the transactions that wrote
+         *     them), which a resumed stream continues exactly; to order one payment intent's events,
+         *     use their `sequence`. An event is sent once every transaction that began before it has
+         *     ended, usually within milliseconds of its commit (a long transaction elsewhere on the
+         *     database holds the stream back until it ends).
          *
          *     **Resuming.** Reconnect with the header `Last-Event-ID` set to the id of the last event you
          *     received (browsers' `EventSource` does this by itself): the stream starts with the events

@@ -7,6 +7,13 @@ import { backoffDelayMs } from '../transport.ts';
 import type { Delivery, DeliveryList, EventListParams, EventResource, EventStreamParams, RequestOptions } from '../types.ts';
 import { asEvent, asEventList } from './event-answers.ts';
 
+/** The service sends a keep-alive every 15 s: this long without a byte is a dead connection. */
+const SILENCE_LIMIT_MS = 45_000;
+/** Whatever the service's `retry` says, reconnects are at least this far apart. */
+const MIN_RETRY_MS = 1_000;
+/** A stream open this long was working: the back-off starts over after it. */
+const HEALTHY_STREAM_MS = 30_000;
+
 export class Events {
   readonly #t: Transport;
 
@@ -39,12 +46,26 @@ export class Events {
    */
   async *stream(params: EventStreamParams = {}, options?: Omit<RequestOptions, 'maxRetries'>): AsyncGenerator<NairaflowEvent, void, undefined> {
     const type = Array.isArray(params.type) ? params.type.join(',') : params.type;
+    const signal = options?.signal;
     let lastId = params.lastEventId;
     let retryMs = 2_000;
     let failures = 0;
-    const aborted = () => options?.signal?.aborted === true;
-    while (!aborted()) {
+    const stopped = (): boolean => signal?.aborted === true;
+    while (!stopped()) {
+      // One connection: ended by the caller's signal, or by silence (the service sends a
+      // keep-alive every 15 s, so three missed mean a dead connection nothing else reported).
+      const connection = new AbortController();
+      const onAbort = (): void => connection.abort(signal?.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      let silence: ReturnType<typeof setTimeout> | undefined;
+      const heard = (): void => {
+        clearTimeout(silence);
+        silence = setTimeout(() => connection.abort(), SILENCE_LIMIT_MS);
+      };
+      const openedAt = Date.now();
+      let given = false;
       try {
+        heard();
         const body = await this.#t.open(
           (init) =>
             this.#t.client.GET('/v1/events/stream', {
@@ -52,25 +73,33 @@ export class Events {
               params: { query: type === undefined ? {} : { type }, header: lastId === undefined ? {} : { 'Last-Event-ID': lastId } },
               parseAs: 'stream',
             }),
-          options,
+          { ...options, signal: connection.signal },
         );
-        failures = 0;
-        for await (const item of readEventStream(body, () => {})) {
+        for await (const item of readEventStream(body, heard)) {
           if (item.kind === 'retry') retryMs = item.ms;
           else if (item.kind === 'position') lastId = item.id;
           else {
-            yield JSON.parse(item.message.data) as NairaflowEvent;
+            const event = JSON.parse(item.message.data) as NairaflowEvent;
+            yield event;
             // Only once you have had it: an event not yet given comes again after a reconnect.
             lastId = item.message.id ?? lastId;
+            given = true;
           }
         }
       } catch (error) {
-        if (aborted()) return;
-        const passing = error instanceof RateLimitError || !(error instanceof NairaflowError) || error instanceof ConnectionError || (error.status ?? 0) >= 500;
-        if (!passing) throw error;
+        if (stopped()) return;
+        // A refusal reconnecting cannot fix (a revoked key, a bad Last-Event-ID) is yours to see.
+        if (error instanceof NairaflowError && !(error instanceof ConnectionError) && !(error instanceof RateLimitError) && (error.status ?? 0) < 500) throw error;
+        if (error instanceof SyntaxError) throw error;
+      } finally {
+        clearTimeout(silence);
+        signal?.removeEventListener('abort', onAbort);
+        connection.abort();
       }
+      // A stream that gave events or stayed up a while was working: the back-off starts over.
+      if (given || Date.now() - openedAt >= HEALTHY_STREAM_MS) failures = 0;
       failures++;
-      await pause(Math.max(retryMs, backoffDelayMs(failures)), options?.signal);
+      await pause(Math.max(retryMs, MIN_RETRY_MS, backoffDelayMs(failures)), signal);
     }
   }
 

@@ -6,7 +6,7 @@ import { ApiError, type ErrorCode } from '../domain/errors.ts';
 import { newId } from '../ids.ts';
 import { redactUrl } from '../log.ts';
 import type { ContractProblem } from './contract-validation.ts';
-import { paramName } from './plain-words.ts';
+import { paramName, shown } from './plain-words.ts';
 import { currentApiVersion } from './api-version.ts';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -162,9 +162,11 @@ function toApiError(err: unknown): ApiError {
 // /headers/idempotency-key; the API names it customer.email, limit or Idempotency-Key, and says
 // what is wrong in plain words (plain-words.ts).
 export function validationError(problem: ContractProblem): ApiError {
-  const { where, param } = paramName(problem.path);
+  const { where, param: sent } = paramName(problem.path);
+  // A name the client made up (an unknown field) is only named back if it is safe to repeat.
+  const param = problem.additionalProperty !== undefined || where === 'query' ? shown(sent) : sent;
   const message = problem.words ?? `${param || where || 'The request'} is not valid.`;
-  return new ApiError('invalid_request', message, param === '' ? undefined : param);
+  return new ApiError('invalid_request', message, sent === '' ? undefined : param);
 }
 
 /**

@@ -19,8 +19,20 @@ export function paramName(path: string): { where: string; param: string } {
   return { where, param };
 }
 
+/**
+ * A name (or value) the request sent, as it may be repeated back: never what looks like a card
+ * number or a secret (a client that put one in the wrong place must not find it in its error
+ * logs), never a page of text.
+ */
+export function shown(name: string): string {
+  if (name === '') return '(an empty name)';
+  if (/\d{8,}|sk_(test|live)_|whsec_|_secret_/.test(name.replace(/[\s-]/g, ''))) return '(something that looks like a card number or a secret, not repeated here)';
+  return name.length > 64 ? `${name.slice(0, 60)}...` : name;
+}
+
 /** For a name the request used that the operation does not take: the likeliest one meant, if any is close. */
-export function unknownParameter(name: string, known: readonly string[]): string {
+export function unknownParameter(rawName: string, known: readonly string[]): string {
+  const name = shown(rawName);
   const leaf = name.slice(name.lastIndexOf('.') + 1);
   const parent = name.slice(0, name.length - leaf.length);
   const meant = closest(leaf, known);

@@ -4,6 +4,7 @@ import { streamCursor } from '../../domain/event-stream.ts';
 import { ApiError } from '../../domain/errors.ts';
 import { EVENT_TYPES } from '../../domain/events.ts';
 import { callerOf } from '../context.ts';
+import { shown } from '../plain-words.ts';
 import type { OperationDeps } from './deps.ts';
 
 type Query = NonNullable<operations['streamEvents']['parameters']['query']>;
@@ -14,7 +15,7 @@ function typesOf(list: string | undefined): string[] | null {
   const types = [...new Set(list.split(',').map((t) => t.trim()))];
   const unknown = types.find((t) => !(EVENT_TYPES as readonly string[]).includes(t));
   if (unknown !== undefined) {
-    throw new ApiError('invalid_request', `type names an event type that does not exist: '${unknown}'. Event types are ${EVENT_TYPES.join(', ')}.`, 'type');
+    throw new ApiError('invalid_request', `type names an event type that does not exist: '${shown(unknown)}'. Event types are ${EVENT_TYPES.join(', ')}.`, 'type');
   }
   return types;
 }
