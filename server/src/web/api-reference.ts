@@ -4,7 +4,6 @@
 // servers[0].url) and the reference is built beforehand with a placeholder instead
 // (scripts/generate.ts); each is filled in here, once per address.
 import { Router } from 'express';
-import type { Contract } from '../http/contract.ts';
 import { pageAssets } from './static-page.ts';
 
 /** What the built reference (server/src/generated/api-reference.html) says wherever this server's address goes. */
@@ -23,7 +22,14 @@ const REFERENCE_CSP =
 
 const file = (path: string): URL => new URL(path, import.meta.url);
 
-export function apiReferenceRouter(contract: Contract, publicBaseUrl: () => string): Router {
+/** What of the loaded contract this serves: its text, its parsed document, the built reference. */
+export interface ServedContract {
+  text: string;
+  document: Record<string, unknown>;
+  referenceHtml(): string;
+}
+
+export function apiReferenceRouter(contract: ServedContract, publicBaseUrl: () => string): Router {
   const assets = pageAssets('/docs/assets/', {
     'logo.svg': file('./docs/logo.svg'),
     // Redoc's own "API docs by" badge, which would otherwise load Redocly's logo from their CDN.
