@@ -89,3 +89,16 @@ export async function* readEventStream(body: ReadableStream<Uint8Array>, onBytes
     await reader.cancel().catch(() => {});
   }
 }
+
+/** Waits `ms` between reconnects, or less if `signal` aborts first; never rejects. */
+export function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

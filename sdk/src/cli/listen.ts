@@ -4,7 +4,7 @@
 import { API_VERSION } from '../generated/api-version.ts';
 import { VERSION } from '../version.ts';
 import type { ApiKey } from './args.ts';
-import { readEventStream, type StreamMessage } from '../event-stream.ts';
+import { pause, readEventStream, type StreamMessage } from '../event-stream.ts';
 import { forwardEvent } from './forward.ts';
 import { describeNetworkError } from './network-error.ts';
 import { newSigningSecret } from './signing-secret.ts';
@@ -131,7 +131,7 @@ export async function listen(options: ListenOptions, stop: AbortSignal): Promise
     const delay = waitMs ?? backoffMs(retryMs, failures);
     const verb = connectedBefore ? 'Lost the event stream' : `Cannot open the event stream at ${options.apiBase}`;
     console.error(`${verb} (${problem}); reconnecting in ${(delay / 1000).toFixed(1)} s.`);
-    await sleep(delay, stop);
+    await pause(delay, stop);
   }
   console.error('Stopped.');
   return 0;
@@ -202,16 +202,4 @@ function clock(at: Date): string {
 function backoffMs(retryMs: number, failures: number): number {
   const ceiling = Math.min(MAX_RETRY_MS, Math.max(MIN_RETRY_MS, retryMs) * 2 ** (failures - 1));
   return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
-}
-
-function sleep(ms: number, stop: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      stop.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    stop.addEventListener('abort', done, { once: true });
-  });
 }

@@ -2,7 +2,7 @@ import { ListResult, startCursor } from '../list.ts';
 import type { Transport } from '../transport.ts';
 import type { NairaflowEvent } from '@nairaflow/webhook-verifier';
 import { ConnectionError, NairaflowError, RateLimitError } from '../errors.ts';
-import { readEventStream } from '../event-stream.ts';
+import { pause, readEventStream } from '../event-stream.ts';
 import { backoffDelayMs } from '../transport.ts';
 import type { Delivery, DeliveryList, EventListParams, EventResource, EventStreamParams, RequestOptions } from '../types.ts';
 import { asEvent, asEventList } from './event-answers.ts';
@@ -120,16 +120,4 @@ export class Events {
   redeliver(id: string, options?: RequestOptions): Promise<Delivery> {
     return this.#t.send((init) => this.#t.client.POST('/v1/events/{id}/redeliver', { ...init, params: { path: { id } } }), options, 'once');
   }
-}
-
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }

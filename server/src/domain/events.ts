@@ -56,14 +56,22 @@ export async function recordEvent<T extends EventType>(
 ): Promise<Event> {
   const now = new Date();
   const id = newId('evt');
+  // Notifications are delivered at commit (and only then), and those alike in one transaction
+  // are sent once: the merchant's event streams are woken by whichever statement below runs
+  // anyway, never by a round trip of its own unless none does.
+  const streamKey = eventStreamKey(scope.merchantId, scope.livemode);
   // One more than the intent's previous event. The counter's row stays locked until this
   // transaction ends, so the intent's events are numbered in the order they commit.
   const sequence =
     paymentIntentId === null
       ? undefined
-      : (await sql<{ n: number }>(em, 'update payment_intents set event_sequence = event_sequence + 1 where id = $1 returning event_sequence as n', [
-          paymentIntentId,
-        ]))[0]!.n;
+      : (
+          await sql<{ n: number }>(
+            em,
+            'update payment_intents set event_sequence = event_sequence + 1 where id = $1 returning event_sequence as n, pg_notify($2, $3)',
+            [paymentIntentId, EVENT_STREAM_CHANNEL, streamKey],
+          )
+        )[0]!.n;
   const envelope = { id, type, created: Math.floor(now.getTime() / 1000), livemode: scope.livemode, ...(sequence === undefined ? {} : { sequence }), data };
   // Share-locked until this transaction ends: the endpoint cannot be deleted or disabled between
   // this look and the queue row's insert (which would leave the event pending for ever).
@@ -86,10 +94,7 @@ export async function recordEvent<T extends EventType>(
     next_attempt_at: deliver ? now : null,
   });
   await em.flush();
-  // Notifications are delivered at commit (and only then), and those alike in one transaction
-  // are sent once: the dispatchers wake for a delivery to make, the merchant's event streams for
-  // an event to send.
-  const streamKey = eventStreamKey(scope.merchantId, scope.livemode);
+  // The dispatchers wake for a delivery to make.
   if (deliver) {
     await sql(
       em,
@@ -97,7 +102,7 @@ export async function recordEvent<T extends EventType>(
        select pg_notify($4, ''), pg_notify($5, $6)`,
       [id, endpoint.id, now, WEBHOOK_CHANNEL, EVENT_STREAM_CHANNEL, streamKey],
     );
-  } else {
+  } else if (sequence === undefined) {
     await sql(em, 'select pg_notify($1, $2)', [EVENT_STREAM_CHANNEL, streamKey]);
   }
   return event;
