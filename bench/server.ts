@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../server/src/persistence/embedded-postgres.ts';
+import { freePort } from '../server/src/embedded-postgres/server.ts';
 import { sleep } from './measure.ts';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,5 +1,5 @@
 // Webhook verification throughput: @nairaflow/webhook-verifier against stripe-node and a bare
-// HMAC-SHA256 + timingSafeEqual, in one process, on one payload and one header (issue 5, item 7).
+// HMAC-SHA256 + timingSafeEqual, in one process, on one payload and one header.
 //
 //   npx node bench/verifier.ts          prints the table (and nothing else: no files written)
 //   import { benchVerifier } from '../bench/verifier.ts'   what `npm run bench` calls

@@ -85,7 +85,7 @@ async function adminDatabase(cleanups: (() => Promise<unknown>)[]): Promise<{ ur
   const local = 'postgres://postgres@127.0.0.1:5432/postgres';
   if (process.env['DATABASE_URL'] && (await canConnect(process.env['DATABASE_URL']))) return { url: process.env['DATABASE_URL'], source: 'DATABASE_URL' };
   if (await canConnect(local)) return { url: local, source: 'local' };
-  const { startEmbeddedPostgres } = await import('../server/src/persistence/embedded-postgres.ts');
+  const { startEmbeddedPostgres } = await import('../server/src/embedded-postgres/server.ts');
   const embedded = await startEmbeddedPostgres({ dataDir: '.data/bench-postgres' });
   cleanups.push(() => embedded.stop());
   return { url: embedded.url, source: 'embedded (.data/bench-postgres)' };

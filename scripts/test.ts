@@ -96,7 +96,7 @@ async function pickDatabase(): Promise<Database> {
     return { url: probe, stop: noop };
   }
   const started = Date.now();
-  const { startEmbeddedPostgres } = await import('../server/src/persistence/embedded-postgres.ts');
+  const { startEmbeddedPostgres } = await import('../server/src/embedded-postgres/server.ts');
   const embedded = await startEmbeddedPostgres({
     dataDir: resolve(root, '.data/test-postgres'),
     log: process.env.NF_TEST_PG_LOG ? (line) => console.error(`[postgres] ${line}`) : undefined,

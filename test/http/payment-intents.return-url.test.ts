@@ -1,4 +1,4 @@
-// `return_url` on create (issue 14): where the payment sheet brings the customer back to. What the
+// `return_url` on create: where the payment sheet brings the customer back to. What the
 // merchant sees on the intent, what the customer's sheet is told, and what is refused.
 import { expect } from 'chai';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MemoryRateLimitStore } from '../../server/src/http/rate-limit.ts';
+import { MemoryRateLimitStore } from '../../server/src/domain/rate-limit-store.ts';
 
 describe('rate limit window', () => {
   it('is a sliding 60 seconds: a slot frees exactly when the oldest request is a minute old', async () => {

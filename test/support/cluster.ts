@@ -3,7 +3,7 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import pg from 'pg';
-import { freePort, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../server/src/persistence/embedded-postgres.ts';
+import { freePort, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../server/src/embedded-postgres/server.ts';
 
 export interface Cluster {
   /** The URL of its `nairaflow` database. */

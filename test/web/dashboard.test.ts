@@ -513,7 +513,7 @@ describe('merchant dashboard (/dashboard)', function () {
       it('shows an endpoint that keeps failing, then disabled with its reason, and enables it again by saving its URL', async () => {
         receiver.respond = answer(500, 'down');
         await setEndpointThroughApi();
-        const { body: event } = await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: hooks.testKey });
+        await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: hooks.testKey });
         await waitFor('the first attempt to fail', async () =>
           (await svc.request('GET', '/v1/webhook_endpoint', { key: hooks.testKey })).body.failing_since ?? undefined,
         );

@@ -1,4 +1,4 @@
-// The payment sheet's way back to the shop (issue 14), in a real browser: after paying, the
+// The payment sheet's way back to the shop, in a real browser: after paying, the
 // customer is sent to the merchant's return_url with the intent's id; while unpaid they are offered
 // "Back to <merchant>"; and the sheet goes nowhere else, whatever its own address says.
 import { expect } from 'chai';

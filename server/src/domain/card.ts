@@ -1,11 +1,8 @@
 // What the service itself checks about a card before any processor sees it.
+import type { components } from '../generated/openapi.ts';
 
-export interface CardInput {
-  number: string;
-  exp_month: number;
-  exp_year: number;
-  cvc: string;
-}
+/** A card as the customer gives it at checkout (never stored: only its brand and last four are kept). */
+export type CardInput = components['schemas']['ConfirmPaymentIntentRequest']['card'];
 
 /** The digits of a card number typed with spaces. */
 export function cardDigits(number: string): string {

@@ -62,3 +62,14 @@ export async function purgeOldFailures(em: EntityManager, limit: number): Promis
   );
   return rows.length;
 }
+
+/** Attempts at the intent that failed or were abandoned (an OTP never given): the per-intent count. */
+export async function countFailedAttempts(em: EntityManager, intentId: string): Promise<number> {
+  await em.flush();
+  const [counted] = await sql<{ failed: number }>(
+    em,
+    "select count(*)::int as failed from payment_attempts where payment_intent_id = $1 and status in ('failed', 'abandoned')",
+    [intentId],
+  );
+  return counted?.failed ?? 0;
+}

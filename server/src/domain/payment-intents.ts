@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { components } from '../generated/openapi.ts';
 import type { Runner } from '../persistence/sql.ts';
 import { PaymentAttempt, PaymentIntent, type PaymentIntentStatus } from '../persistence/entities/index.ts';
 import { newClientSecret, newId, sha256Hex } from '../ids.ts';
@@ -11,14 +12,8 @@ import { assertAcceptableReturnUrl } from './return-url.ts';
 import { pageOf, type Page, type PageOptions } from './pagination.ts';
 import type { Caller } from './merchants.ts';
 
-export interface CreatePaymentIntentInput {
-  amount: number;
-  currency: 'NGN';
-  description?: string;
-  metadata?: Record<string, unknown>;
-  customer?: { email?: string; phone?: string };
-  return_url?: string;
-}
+/** What a merchant asks for when it creates an intent, exactly as the contract has it. */
+export type CreatePaymentIntentInput = components['schemas']['CreatePaymentIntentRequest'];
 
 /** Metadata is stored and sent in every event; this keeps an event comfortably small. */
 export const MAX_METADATA_BYTES = 16 * 1024;

@@ -1,6 +1,7 @@
 // Refunds move money from the merchant's available balance to the customer's balance, at once.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { components } from '../generated/openapi.ts';
 import { PaymentIntent, Refund } from '../persistence/entities/index.ts';
 import { newId } from '../ids.ts';
 import { ApiError, notFound } from './errors.ts';
@@ -10,11 +11,8 @@ import { addKobo, koboFromRequest, koboToWire, negate, refundable, type Kobo } f
 import type { Caller } from './merchants.ts';
 import { pageOf, type Page, type PageOptions } from './pagination.ts';
 
-export interface CreateRefundInput {
-  payment_intent: string;
-  /** Kobo; the whole not-yet-refunded remainder when omitted. */
-  amount?: number;
-}
+/** A refund as the merchant asks for it (`amount` in kobo; the whole remainder when omitted). */
+export type CreateRefundInput = components['schemas']['CreateRefundRequest'];
 
 /**
  * Refunds a succeeded payment in full or in part. The intent's row lock serialises refunds of one

@@ -3,7 +3,7 @@ import express, { type Express, type Request, type RequestHandler, type Response
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { PaymentsContext } from '../domain/payments.ts';
+import type { PaymentsContext } from '../domain/settlement.ts';
 import type { WebhookSettings } from '../webhooks/deliver.ts';
 import { ApiError } from '../domain/errors.ts';
 import { newId } from '../ids.ts';
@@ -14,7 +14,8 @@ import { errorHandler } from './errors.ts';
 import { authenticateFor, siteOf, type Site } from './auth.ts';
 import type { KeyCache } from './key-cache.ts';
 import type { EventFeed } from './event-feed.ts';
-import { rateLimit, type RateLimitStore } from './rate-limit.ts';
+import { rateLimit } from './rate-limit.ts';
+import type { RateLimitStore } from '../domain/rate-limit-store.ts';
 import { checkBodyFraming, checkJsonBody, checkRawBody } from './json-body.ts';
 import { checkQueryIntegers, methodGuard, refuseUndecodableUrl, requireHost } from './request-guards.ts';
 import { contractValidation } from './contract-validation.ts';

@@ -44,12 +44,14 @@ export function requireSecretKey(keys: KeyCache): RequestHandler {
     if (match === null) {
       throw new ApiError('invalid_api_key', 'Malformed Authorization header. Use "Authorization: Bearer <secret key>".');
     }
-    const caller = await keys.authenticate(req.db, match[1]!);
+    const secretKey = match[1]!;
+    const caller = await keys.authenticate(req.db, secretKey);
     if (caller === null) {
       // Never echo the key back: a mistyped live key in a log or a bug report is still a live key.
       throw new ApiError('invalid_api_key', 'Invalid API key. Check the secret key in your dashboard; it may have been rolled.');
     }
     req.caller = caller;
+    req.secretKey = secretKey;
     next();
   };
 }

@@ -18,6 +18,8 @@ declare global {
       operation: ContractOperation | undefined;
       /** Set by the secret-key authentication for operations that require it. */
       caller?: Caller;
+      /** The secret key that authenticated the request (not set for a dashboard session). */
+      secretKey?: string;
       /** Set when a dashboard session (not a secret key) authenticated the request. */
       session?: DashboardSession & { token: string };
     }
@@ -28,6 +30,15 @@ declare global {
 export function callerOf(req: Express.Request): Caller {
   if (req.caller === undefined) throw new Error('operation requires secret-key authentication but none ran');
   return req.caller;
+}
+
+/**
+ * The secret key the request was authenticated with, for an operation that must check it again
+ * later (an event stream ends when its key is rolled); only for operations that take nothing else.
+ */
+export function secretKeyOf(req: Express.Request): string {
+  if (req.secretKey === undefined) throw new Error('operation requires secret-key authentication but none ran');
+  return req.secretKey;
 }
 
 /** The dashboard session; only for operations whose contract requires one. */

@@ -2,12 +2,11 @@
 // openapi.yaml with Ajv: each operation's checks are compiled once, on its first request, into one
 // function per part of the request (path, query, headers, body) and one per documented response.
 //
-// Until issue 13 this was express-openapi-validator, which on every request matched the URL
-// against every path of the contract, built a parameter parser and a request mutator, and validated
-// all of the request's headers; compiled once, the same checks cost a small fraction of that. The
-// rules are the ones it applied (Ajv with strictNumbers, defaults filled in, path, query and header
-// values coerced from text to the parameter's type, formats checked the fast way); the problems
-// are reported in its terms too (`/body/customer/email`, `/query/limit`), for errors.ts to word.
+// Compiled once, the checks cost a small fraction of matching the URL against every path of the
+// contract and building a parser per request, as a general validator middleware does. The rules:
+// Ajv with strictNumbers, defaults filled in, path, query and header values coerced from text to the
+// parameter's type, formats checked the fast way. Problems are reported by where they are
+// (`/body/customer/email`, `/query/limit`), for errors.ts to put in words.
 import { parse as parseQueryString } from 'node:querystring';
 import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';

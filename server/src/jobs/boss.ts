@@ -1,6 +1,6 @@
-import { PgBoss, fromKysely, type Db, type SendOptions } from 'pg-boss';
-import type { Transaction } from 'kysely';
-import type { EntityManager } from '@mikro-orm/postgresql';
+// pg-boss runs the jobs that happen on the clock (see README.md in this folder): each cron tick
+// runs once across every worker process, and a run that fails is tried again.
+import { PgBoss } from 'pg-boss';
 
 export type Boss = PgBoss;
 
@@ -18,35 +18,12 @@ export async function startBoss({ databaseUrl, poolMax = 10 }: BossOptions, onEr
     // New jobs wake workers at once instead of waiting for the next poll.
     useListenNotify: true,
     application_name: 'nairaflow-jobs',
-    // How often expired jobs (a worker that died mid-job) are noticed and retried: 10 s instead of
-    // pg-boss's 60 s, so a webhook attempt cut short by a crash is made again promptly.
+    // How often a job whose worker died (a crash mid-run) is noticed and run again: 10 s rather than
+    // pg-boss's 60 s, so a retention run or an expiry sweep cut short resumes before the next tick.
     superviseIntervalSeconds: 10,
     monitorIntervalSeconds: 10,
   });
   boss.on('error', onError);
   await boss.start();
   return boss;
-}
-
-/**
- * A pg-boss database adapter over the connection of the MikroORM transaction `em` is in, so a job
- * sent with it commits or rolls back together with the state change that caused it.
- */
-export function transactionDb(em: EntityManager): Db {
-  const trx = em.getTransactionContext<Transaction<unknown>>();
-  if (trx === undefined) {
-    throw new Error('transactionDb needs an EntityManager inside em.transactional()');
-  }
-  return fromKysely(trx);
-}
-
-/** Sends a job inside the caller's transaction: no committed change without its job, no job without it. */
-export async function sendInTransaction(
-  boss: Boss,
-  em: EntityManager,
-  queue: string,
-  data: object,
-  options: Omit<SendOptions, 'db'> = {},
-): Promise<string | null> {
-  return boss.send(queue, data, { ...options, db: transactionDb(em) });
 }

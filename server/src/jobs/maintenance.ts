@@ -5,8 +5,7 @@ import { purgeEndedSessions, purgeStaleSignInAttempts } from '../domain/dashboar
 import { purgeOldEvents } from '../domain/events.ts';
 import { purgeOldFailures } from '../domain/failed-attempts.ts';
 import { purgeExpiredIdempotencyKeys } from '../domain/idempotency.ts';
-import { WINDOW_MS } from '../http/rate-limit.ts';
-import { sql } from '../persistence/sql.ts';
+import { purgeOldRateLimitHits } from '../domain/rate-limit-store.ts';
 import type { Boss } from './boss.ts';
 
 export const MAINTENANCE_QUEUE = 'maintenance';
@@ -27,17 +26,6 @@ const PAUSE_MS = 10;
 
 /** Deletes up to `limit` rows that have aged out, in one statement, and says how many. */
 type Purge = (em: EntityManager, limit: number) => Promise<number>;
-
-const purgeOldRateLimitHits: Purge = async (em, limit) => {
-  const rows = await sql(
-    em,
-    `delete from rate_limit_hits
-      where ctid = any(array(select ctid from rate_limit_hits where hit_at < now() - make_interval(secs => $1) limit $2))
-      returning 1`,
-    [WINDOW_MS / 1000, limit],
-  );
-  return rows.length;
-};
 
 export type Purged = Record<
   'idempotencyKeys' | 'rateLimitHits' | 'dashboardSessions' | 'signInAttempts' | 'paymentFailures' | 'events',

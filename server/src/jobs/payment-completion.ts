@@ -4,7 +4,7 @@
 // other reason) is retried later, with back-off and a log line saying why, and holds up no other.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { claimDueCompletions, completeProcessingAttempt, deferCompletion, type PaymentsContext } from '../domain/payments.ts';
+import { claimDueCompletions, completeProcessingAttempt, deferCompletion, type PaymentsContext } from '../domain/settlement.ts';
 
 /** How often a worker looks for due attempts: the processing delay's precision. */
 const POLL_MS = 250;

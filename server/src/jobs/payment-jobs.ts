@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { expireIntents } from '../domain/payment-intents.ts';
-import type { PaymentsContext } from '../domain/payments.ts';
+import type { PaymentsContext } from '../domain/settlement.ts';
 import type { Boss } from './boss.ts';
 import { startPaymentCompletion, type Loop } from './payment-completion.ts';
 

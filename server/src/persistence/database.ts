@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
-import { linksToAnotherCheckout } from './embedded-postgres-setup.ts';
-import { EmbeddedPostgresSetupError, startEmbeddedPostgres } from './embedded-postgres.ts';
+import { linksToAnotherCheckout } from '../embedded-postgres/setup.ts';
+import { EmbeddedPostgresSetupError, startEmbeddedPostgres } from '../embedded-postgres/server.ts';
 
 export const DATA_DIR = resolve(import.meta.dirname, '../../../.data');
 const EMBEDDED_DIR = resolve(DATA_DIR, 'postgres');

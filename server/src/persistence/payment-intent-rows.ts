@@ -1,7 +1,6 @@
 // The two hottest statements of the API (create and retrieve an intent) as plain parameterised
 // SQL. MikroORM's unit of work and hydration cost several times the query itself on these paths
 // (see bench/); everything else about intents goes through the entity manager.
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PaymentIntent } from './entities/index.ts';
 import { sql, type Runner } from './sql.ts';
 

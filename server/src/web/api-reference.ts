@@ -35,7 +35,7 @@ export function apiReferenceRouter(contract: ServedContract, publicBaseUrl: () =
     // Redoc's own "API docs by" badge, which would otherwise load Redocly's logo from their CDN.
     'redocly.svg': file('./docs/redocly.svg'),
     'redocly-mini.svg': file('./docs/redocly-mini.svg'),
-    'favicon.svg': file('./sheet/favicon.svg'),
+    'favicon.svg': file('./shared/favicon.svg'),
   });
   const contractAddress = ((contract.document['servers'] as { url?: string }[] | undefined)?.[0]?.url ?? '').replace(/\/+$/, '');
   if (contractAddress === '') throw new Error('openapi.yaml has no servers[0].url');

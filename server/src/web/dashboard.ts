@@ -11,10 +11,9 @@ const file = (path: string): URL => new URL(path, import.meta.url);
 export function dashboardRouter(): Router {
   const assets = pageAssets('/dashboard/assets/', {
     'dashboard.js': file('./dashboard/dashboard.js'),
-    'base.css': new URL('./base.css', import.meta.url),
+    'base.css': file('./shared/base.css'),
     'dashboard.css': file('./dashboard/dashboard.css'),
-    // The payment sheet's mark: one brand, one icon.
-    'favicon.svg': file('./sheet/favicon.svg'),
+    'favicon.svg': file('./shared/favicon.svg'),
   });
   const html = assets.versioned(readPage(file('./dashboard/dashboard.html')));
 

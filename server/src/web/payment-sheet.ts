@@ -4,15 +4,15 @@ import { pageAssets, readPage, sendPage } from './static-page.ts';
 /** `pi_` + 24 base62, then `_secret_` + 24 base62 (see ids.ts). Anything else cannot be a payment link. */
 const CLIENT_SECRET = /^pi_[0-9A-Za-z]{24}_secret_[0-9A-Za-z]{24}$/;
 
-const file = (name: string): URL => new URL(`./sheet/${name}`, import.meta.url);
+const file = (name: string): URL => new URL(`./payment-sheet/${name}`, import.meta.url);
 
 /** The hosted payment sheet at /pay/{client_secret}: one static page that pays the intent through the public checkout API. */
 export function paymentSheetRouter(): Router {
   const assets = pageAssets('/pay/assets/', {
     'sheet.js': file('sheet.js'),
-    'base.css': new URL('./base.css', import.meta.url),
+    'base.css': new URL('./shared/base.css', import.meta.url),
     'sheet.css': file('sheet.css'),
-    'favicon.svg': file('favicon.svg'),
+    'favicon.svg': new URL('./shared/favicon.svg', import.meta.url),
   });
   const sheetHtml = assets.versioned(readPage(file('sheet.html')));
   const notFoundHtml = assets.versioned(readPage(file('not-found.html')));

@@ -1,7 +1,10 @@
 import type { Request, Response } from 'express';
+import type { OperationHandler } from './deps.ts';
 import { deleteEndpoint } from '../../domain/webhook-endpoints.ts';
 import { callerOf } from '../context.ts';
 
-export default () => async (req: Request, res: Response) => {
-  res.json({ id: await deleteEndpoint(req.em, callerOf(req)), deleted: true });
-};
+export function deleteWebhookEndpoint(): OperationHandler {
+  return async function deleteWebhookEndpoint(req: Request, res: Response) {
+    res.json({ id: await deleteEndpoint(req.em, callerOf(req)), deleted: true });
+  };
+}

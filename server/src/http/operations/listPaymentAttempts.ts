@@ -1,9 +1,12 @@
 import type { Request, Response } from 'express';
-import { listPaymentAttempts } from '../../domain/payment-attempts.ts';
+import type { OperationHandler } from './deps.ts';
+import * as paymentAttempts from '../../domain/payment-attempts.ts';
 import { callerOf } from '../context.ts';
 import { presentPaymentAttempt } from '../presenters/payment-intent.ts';
 
-export default () => async (req: Request<{ id: string }>, res: Response) => {
-  const attempts = await listPaymentAttempts(req.em, callerOf(req), req.params.id);
-  res.json({ object: 'list', data: attempts.map(presentPaymentAttempt), has_more: false });
-};
+export function listPaymentAttempts(): OperationHandler {
+  return async function listPaymentAttempts(req: Request<{ id: string }>, res: Response) {
+    const attempts = await paymentAttempts.listPaymentAttempts(req.em, callerOf(req), req.params.id);
+    res.json({ object: 'list', data: attempts.map(presentPaymentAttempt), has_more: false });
+  };
+}

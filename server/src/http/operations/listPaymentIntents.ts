@@ -1,19 +1,22 @@
 import type { Request, Response } from 'express';
+import type { OperationHandler } from './deps.ts';
 import type { operations } from '../../generated/openapi.ts';
-import { listPaymentIntents } from '../../domain/payment-intents.ts';
+import * as paymentIntents from '../../domain/payment-intents.ts';
 import { callerOf } from '../context.ts';
 import { presentPaymentIntent } from '../presenters/payment-intent.ts';
 
 type Query = NonNullable<operations['listPaymentIntents']['parameters']['query']>;
 
-export default () => async (req: Request, res: Response) => {
-  const caller = callerOf(req);
-  const query = req.query as Query;
-  const page = await listPaymentIntents(req.em, caller, {
-    limit: query.limit ?? 10,
-    startingAfter: query.starting_after,
-    endingBefore: query.ending_before,
-    status: query.status,
-  });
-  res.json({ object: 'list', data: page.data.map((pi) => presentPaymentIntent(pi, caller.merchant)), has_more: page.hasMore });
-};
+export function listPaymentIntents(): OperationHandler {
+  return async function listPaymentIntents(req: Request, res: Response) {
+    const caller = callerOf(req);
+    const query = req.query as Query;
+    const page = await paymentIntents.listPaymentIntents(req.em, caller, {
+      limit: query.limit ?? 10,
+      startingAfter: query.starting_after,
+      endingBefore: query.ending_before,
+      status: query.status,
+    });
+    res.json({ object: 'list', data: page.data.map((pi) => presentPaymentIntent(pi, caller.merchant)), has_more: page.hasMore });
+  };
+}

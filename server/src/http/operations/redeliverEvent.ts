@@ -1,9 +1,11 @@
 import type { Request, Response } from 'express';
 import { deliverManually } from '../../webhooks/deliver.ts';
 import { callerOf } from '../context.ts';
-import { presentDelivery } from '../presenters/webhooks.ts';
-import type { OperationDeps } from './deps.ts';
+import { presentDelivery } from '../presenters/webhook-delivery.ts';
+import type { OperationDeps, OperationHandler } from './deps.ts';
 
-export default (deps: OperationDeps) => async (req: Request<{ id: string }>, res: Response) => {
-  res.json(presentDelivery(await deliverManually(req.em, deps.webhooks, callerOf(req), req.params.id)));
-};
+export function redeliverEvent(deps: OperationDeps): OperationHandler {
+  return async function redeliverEvent(req: Request<{ id: string }>, res: Response) {
+    res.json(presentDelivery(await deliverManually(req.em, deps.webhooks, callerOf(req), req.params.id)));
+  };
+}

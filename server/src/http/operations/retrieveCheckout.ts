@@ -1,8 +1,11 @@
 import type { Request, Response } from 'express';
-import { intentForClientSecret, merchantOf } from '../../domain/payments.ts';
+import type { OperationHandler } from './deps.ts';
+import { intentForClientSecret, merchantOf } from '../../domain/payment-attempts.ts';
 import { presentCheckout } from '../presenters/checkout.ts';
 
-export default () => async (req: Request<{ id: string }>, res: Response) => {
-  const intent = await intentForClientSecret(req.em, req.params.id, String(req.query['client_secret']));
-  res.json(presentCheckout(intent, await merchantOf(req.em, intent)));
-};
+export function retrieveCheckout(): OperationHandler {
+  return async function retrieveCheckout(req: Request<{ id: string }>, res: Response) {
+    const intent = await intentForClientSecret(req.em, req.params.id, String(req.query['client_secret']));
+    res.json(presentCheckout(intent, await merchantOf(req.em, intent)));
+  };
+}

@@ -1,8 +1,11 @@
 import type { Request, Response } from 'express';
-import { retrieveEvent } from '../../domain/events.ts';
+import type { OperationHandler } from './deps.ts';
+import * as events from '../../domain/events.ts';
 import { callerOf } from '../context.ts';
-import { presentEvent } from '../presenters/webhooks.ts';
+import { presentEvent } from '../presenters/event.ts';
 
-export default () => async (req: Request<{ id: string }>, res: Response) => {
-  res.json(presentEvent(await retrieveEvent(req.em, callerOf(req), req.params.id)));
-};
+export function retrieveEvent(): OperationHandler {
+  return async function retrieveEvent(req: Request<{ id: string }>, res: Response) {
+    res.json(presentEvent(await events.retrieveEvent(req.em, callerOf(req), req.params.id)));
+  };
+}

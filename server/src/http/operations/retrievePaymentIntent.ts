@@ -1,10 +1,13 @@
 import type { Request, Response } from 'express';
-import { retrievePaymentIntent } from '../../domain/payment-intents.ts';
+import type { OperationHandler } from './deps.ts';
+import * as paymentIntents from '../../domain/payment-intents.ts';
 import { callerOf } from '../context.ts';
 import { presentPaymentIntent } from '../presenters/payment-intent.ts';
 
-export default () => async (req: Request<{ id: string }>, res: Response) => {
-  const caller = callerOf(req);
-  const intent = await retrievePaymentIntent(req.db, caller, req.params.id);
-  res.json(presentPaymentIntent(intent, caller.merchant));
-};
+export function retrievePaymentIntent(): OperationHandler {
+  return async function retrievePaymentIntent(req: Request<{ id: string }>, res: Response) {
+    const caller = callerOf(req);
+    const intent = await paymentIntents.retrievePaymentIntent(req.db, caller, req.params.id);
+    res.json(presentPaymentIntent(intent, caller.merchant));
+  };
+}

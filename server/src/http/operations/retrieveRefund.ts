@@ -1,8 +1,11 @@
 import type { Request, Response } from 'express';
-import { retrieveRefund } from '../../domain/refunds.ts';
+import type { OperationHandler } from './deps.ts';
+import * as refunds from '../../domain/refunds.ts';
 import { callerOf } from '../context.ts';
 import { presentRefund } from '../presenters/refund.ts';
 
-export default () => async (req: Request<{ id: string }>, res: Response) => {
-  res.json(presentRefund(await retrieveRefund(req.em, callerOf(req), req.params.id)));
-};
+export function retrieveRefund(): OperationHandler {
+  return async function retrieveRefund(req: Request<{ id: string }>, res: Response) {
+    res.json(presentRefund(await refunds.retrieveRefund(req.em, callerOf(req), req.params.id)));
+  };
+}

@@ -1,8 +1,11 @@
 import type { Request, Response } from 'express';
+import type { OperationHandler } from './deps.ts';
 import { viewEndpoint } from '../../domain/webhook-endpoints.ts';
 import { callerOf } from '../context.ts';
-import { presentEndpoint } from '../presenters/webhooks.ts';
+import { presentEndpoint } from '../presenters/webhook-endpoint.ts';
 
-export default () => async (req: Request, res: Response) => {
-  res.json(presentEndpoint(await viewEndpoint(req.em, callerOf(req))));
-};
+export function retrieveWebhookEndpoint(): OperationHandler {
+  return async function retrieveWebhookEndpoint(req: Request, res: Response) {
+    res.json(presentEndpoint(await viewEndpoint(req.em, callerOf(req))));
+  };
+}

@@ -3,9 +3,9 @@ import type { operations } from '../../generated/openapi.ts';
 import { streamCursor } from '../../domain/event-stream.ts';
 import { ApiError } from '../../domain/errors.ts';
 import { EVENT_TYPES } from '../../domain/events.ts';
-import { callerOf } from '../context.ts';
+import { callerOf, secretKeyOf } from '../context.ts';
 import { shown } from '../plain-words.ts';
-import type { OperationDeps } from './deps.ts';
+import type { OperationDeps, OperationHandler } from './deps.ts';
 
 type Query = NonNullable<operations['streamEvents']['parameters']['query']>;
 
@@ -20,11 +20,11 @@ function typesOf(list: string | undefined): string[] | null {
   return types;
 }
 
-export default (deps: OperationDeps) => async (req: Request, res: Response) => {
-  const caller = callerOf(req);
-  const types = typesOf((req.query as Query).type);
-  const cursor = await streamCursor(req.db, caller, req.get('last-event-id'));
-  // Authentication ran on this header: it holds a valid Bearer secret key.
-  const secretKey = /^Bearer\s+(\S+)/i.exec(req.get('authorization')!)![1]!;
-  deps.eventFeed.serve(res, { caller, secretKey, cursor, types });
-};
+export function streamEvents(deps: OperationDeps): OperationHandler {
+  return async function streamEvents(req: Request, res: Response) {
+    const caller = callerOf(req);
+    const types = typesOf((req.query as Query).type);
+    const cursor = await streamCursor(req.db, caller, req.get('last-event-id'));
+    deps.eventFeed.serve(res, { caller, secretKey: secretKeyOf(req), cursor, types });
+  };
+}

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { OperationHandler } from './deps.ts';
 import type { operations } from '../../generated/openapi.ts';
 import { topUp } from '../../domain/balance.ts';
 import { koboToWire } from '../../domain/money.ts';
@@ -7,11 +8,13 @@ import { sendIdempotently } from '../idempotency.ts';
 
 type Body = operations['topUpBalance']['requestBody']['content']['application/json'];
 
-export default () => async (req: Request, res: Response) => {
-  const caller = callerOf(req);
-  const body = req.body as Body;
-  await sendIdempotently(req, res, 'topUpBalance', async (tx) => {
-    const available = await topUp(tx, caller, body.amount);
-    return { status: 200, body: { livemode: caller.livemode, currency: 'NGN', available: koboToWire(available) } };
-  });
-};
+export function topUpBalance(): OperationHandler {
+  return async function topUpBalance(req: Request, res: Response) {
+    const caller = callerOf(req);
+    const body = req.body as Body;
+    await sendIdempotently(req, res, 'topUpBalance', async (tx) => {
+      const available = await topUp(tx, caller, body.amount);
+      return { status: 200, body: { livemode: caller.livemode, currency: 'NGN', available: koboToWire(available) } };
+    });
+  };
+}

