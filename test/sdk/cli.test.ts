@@ -10,6 +10,7 @@ import { constructEvent, type NairaflowEvent } from '@nairaflow/webhook-verifier
 import { paidIntent, waitFor } from '../support/payments.ts';
 import { startReceiver, type Receiver } from '../support/receiver.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
+import { COMMAND_OPTIONS } from '../../sdk/src/cli/args.ts';
 import { ensureBuilt, packageDir } from './support/package.ts';
 
 interface Run {
@@ -135,6 +136,19 @@ describe('sdk: the nairaflow command (listen, trigger) against the real service'
       const trigger = await nairaflow(['trigger', '--help']);
       expect(trigger.code).to.equal(0);
       for (const type of ['payment_intent.succeeded', 'payment_intent.failed', 'refund.succeeded', 'webhook.test']) expect(trigger.stdout).to.include(type);
+    });
+
+    it('names every option each command accepts, in nairaflow --help and in the command\'s own --help', async () => {
+      const top = await nairaflow(['--help']);
+      expect(top.code).to.equal(0);
+      for (const [command, options] of Object.entries(COMMAND_OPTIONS)) {
+        const own = await nairaflow([command, '--help']);
+        expect(own.code).to.equal(0);
+        for (const option of Object.keys(options)) {
+          expect(top.stdout, `nairaflow --help names ${command}'s --${option}`).to.match(new RegExp(`--${option}\\b`));
+          expect(own.stdout, `nairaflow ${command} --help names --${option}`).to.match(new RegExp(`--${option}\\b`));
+        }
+      }
     });
 
     it('refuses an unknown flag, a missing --forward-to and an unknown event type with a clear message and exit code 2', async () => {

@@ -13,7 +13,8 @@ const COMMON_OPTIONS = `  --api-key <key>        Your secret key, sk_test_... or
 const HELP = `nairaflow: Nairaflow webhooks on your laptop.
 
 Usage:
-  nairaflow listen --forward-to <url> [--events <type,...>] [--api-key <key>] [--api-base <url>]
+  nairaflow listen --forward-to <url> [--events <type,...>] [--signing-secret <whsec_...>]
+                   [--api-key <key>] [--api-base <url>]
   nairaflow trigger <event type> [--api-key <key>] [--api-base <url>]
   nairaflow <command> --help
   nairaflow --version
@@ -118,14 +119,7 @@ async function run(argv: readonly string[], stop: AbortSignal): Promise<number> 
 }
 
 async function runListen(argv: readonly string[], stop: AbortSignal): Promise<number> {
-  const { flags, positionals } = parseArgs('listen', argv, {
-    'api-key': 'value',
-    'api-base': 'value',
-    'forward-to': 'value',
-    events: 'value',
-    'signing-secret': 'value',
-    help: 'switch',
-  });
+  const { flags, positionals } = parseArgs('listen', argv);
   if (flags.has('help')) return print(LISTEN_HELP);
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`, 'listen');
   const forwardTo = flags.get('forward-to');
@@ -153,7 +147,7 @@ async function runListen(argv: readonly string[], stop: AbortSignal): Promise<nu
 }
 
 async function runTrigger(argv: readonly string[]): Promise<number> {
-  const { flags, positionals } = parseArgs('trigger', argv, { 'api-key': 'value', 'api-base': 'value', help: 'switch' });
+  const { flags, positionals } = parseArgs('trigger', argv);
   if (flags.has('help')) return print(TRIGGER_HELP);
   const [type, extra] = positionals;
   const types = Object.keys(TRIGGERS).join(', ');
