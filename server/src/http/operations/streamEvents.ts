@@ -22,8 +22,9 @@ function typesOf(list: string | undefined): string[] | null {
 
 export default (deps: OperationDeps) => async (req: Request, res: Response) => {
   const caller = callerOf(req);
-  const types = typesOf((req.query as Query).type);
-  const cursor = await streamCursor(req.db, caller, req.get('last-event-id'));
+  const { type, since } = req.query as Query;
+  const types = typesOf(type);
+  const cursor = await streamCursor(req.db, caller, req.get('last-event-id'), since);
   // Authentication ran on this header: it holds a valid Bearer secret key.
   const secretKey = /^Bearer\s+(\S+)/i.exec(req.get('authorization')!)![1]!;
   deps.eventFeed.serve(res, { caller, secretKey, cursor, types });
