@@ -82,6 +82,12 @@ export async function typeChecks(): Promise<void> {
     }
     void status;
   }
+  // A stream starts from a time as Unix seconds, an RFC 3339 string or a Date.
+  void nf.events.stream({ since: 1767258000 });
+  void nf.events.stream({ since: '2026-01-01T09:00:00Z', type: 'payment_intent.succeeded' });
+  void nf.events.stream({ since: new Date() });
+  // @ts-expect-error since is a time, not a flag
+  void nf.events.stream({ since: true });
   const retrieved: EventResource = await nf.events.retrieve('evt_x');
   handleDelivered(retrieved);
   handleDelivered(await nf.webhookEndpoint.sendTestEvent());
