@@ -16,7 +16,7 @@ export type FlagKind = 'value' | 'switch';
 
 /** Every option of each command: the parser accepts these and no others, and the help names each one. */
 export const COMMAND_OPTIONS = {
-  listen: { 'api-key': 'value', 'api-base': 'value', 'forward-to': 'value', events: 'value', 'signing-secret': 'value', help: 'switch' },
+  listen: { 'api-key': 'value', 'api-base': 'value', 'forward-to': 'value', events: 'value', since: 'value', 'signing-secret': 'value', help: 'switch' },
   trigger: { 'api-key': 'value', 'api-base': 'value', help: 'switch' },
 } as const satisfies Record<string, Record<string, FlagKind>>;
 
