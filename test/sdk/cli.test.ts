@@ -373,6 +373,29 @@ describe('sdk: the nairaflow command (listen, trigger) against the real service'
       }
     });
 
+    it('stopped while your server has not yet answered an event, resumes before that event, so the next run forwards it again', async () => {
+      const merchant = await svc.createMerchant('Slow Receiver Shop');
+      const secret = `whsec_${'S'.repeat(32)}`;
+      // The first request is held unanswered; later ones are answered at once.
+      const receiver = await startReceiver({ respond: (_request, index, res) => (index === 0 ? undefined : void res.writeHead(200).end('ok')) });
+      try {
+        const first = await startListen(['--api-key', merchant.testKey, '--forward-to', receiver.url, '--api-base', svc.url, '--signing-secret', secret]);
+        const [tested] = firedEvents((await nairaflow(['trigger', 'webhook.test', '--api-key', merchant.testKey, '--api-base', svc.url])).stdout);
+        await receiver.waitFor(1);
+        expect(await first.stop()).to.equal(0);
+        const resume = resumeArgs(first.stderr());
+        expect(resume[1]).to.match(/^pos_/);
+        const second = await startListen([...resume, '--signing-secret', secret], { NAIRAFLOW_SECRET_KEY: merchant.testKey });
+        await receiver.waitFor(2);
+        await waitFor('its line', async () => (second.stdout().includes(tested!.id) ? true : undefined));
+        expect(second.stdout()).to.match(new RegExp(`${tested!.id}  -> 200 \\(\\d+ ms\\)`));
+        expect(receiver.received.map((r) => (JSON.parse(r.body.toString()) as { id: string }).id)).to.deep.equal([tested!.id, tested!.id]);
+        expect(await second.stop()).to.equal(0);
+      } finally {
+        await receiver.close();
+      }
+    });
+
     it('with --since a time, forwards every event created since then, each once, then carries on', async () => {
       const merchant = await svc.createMerchant('Since Time Shop');
       // Given, so the receiver has it before the first event, which comes as soon as listen is ready.
