@@ -57,7 +57,11 @@ export class NairaflowError extends Error {
   }
 }
 
-/** 400 `invalid_request` (and 413): a field is invalid or missing; `param` names it when it can. */
+/**
+ * The request itself was refused: 400 `invalid_request` (a field is invalid or missing; `param`
+ * names it when it can), 405 `method_not_allowed`, 413 `request_too_large`, 431
+ * `request_headers_too_large`, and any other 4xx this version has no class for.
+ */
 export class InvalidRequestError extends NairaflowError {
   static override readonly kind: string = 'InvalidRequestError';
 }
@@ -70,9 +74,21 @@ export class PaymentIntentStateError extends InvalidRequestError {
   static override readonly kind: string = 'PaymentIntentStateError';
 }
 
-/** 401 `invalid_api_key`: the key is unknown, revoked or malformed. */
+/**
+ * 401: who is calling could not be established. `invalid_api_key` (the key is unknown, revoked or
+ * malformed), `authentication_required` (a dashboard session is missing or has ended) or
+ * `invalid_credentials` (a wrong e-mail address or password at sign-in).
+ */
 export class AuthenticationError extends NairaflowError {
   static override readonly kind: string = 'AuthenticationError';
+}
+
+/**
+ * 403 `csrf_token_invalid`: the caller is known but may not do this as asked (a dashboard change
+ * without the session's CSRF token, or from another site's page). Nothing was changed.
+ */
+export class PermissionError extends NairaflowError {
+  static override readonly kind: string = 'PermissionError';
 }
 
 /** 404 `resource_missing`: no such object for this key (another merchant's and the other mode's included). */
@@ -94,21 +110,40 @@ export class IdempotencyError extends NairaflowError {
   static override readonly kind: string = 'IdempotencyError';
 }
 
+/** The fields of an answer that says when to try again (a Retry-After header). */
+export type RetryAfterFields = ErrorFields & { retryAfter?: number | undefined };
+
 /** 429 `rate_limited`. The SDK waits `retryAfter` seconds and retries before throwing this. */
 export class RateLimitError extends NairaflowError {
   static override readonly kind: string = 'RateLimitError';
   /** Seconds to wait before the next request, from the Retry-After header. */
   readonly retryAfter: number | undefined;
 
-  constructor(fields: ErrorFields & { retryAfter?: number | undefined }) {
+  constructor(fields: RetryAfterFields) {
     super(fields);
     this.retryAfter = fields.retryAfter;
   }
 }
 
-/** 5xx, or any answer the SDK does not recognise. */
+/** 500 `internal_error`, any other 5xx, or an answer the SDK does not recognise. */
 export class APIError extends NairaflowError {
   static override readonly kind: string = 'APIError';
+}
+
+/**
+ * 503 `service_unavailable`: the service cannot answer now (its database is restarting, say) or
+ * does not offer this (live payments where no live processor is set up); nothing was changed.
+ * Retried for you after `retryAfter` seconds when the call is safe to repeat. Also an APIError.
+ */
+export class ServiceUnavailableError extends APIError {
+  static override readonly kind: string = 'ServiceUnavailableError';
+  /** Seconds to wait before the next request, from the Retry-After header. */
+  readonly retryAfter: number | undefined;
+
+  constructor(fields: RetryAfterFields) {
+    super(fields);
+    this.retryAfter = fields.retryAfter;
+  }
 }
 
 /** No complete answer: the connection failed or the attempt timed out. */
@@ -123,30 +158,58 @@ export class ConnectionError extends NairaflowError {
   }
 }
 
-function errorClass(status: number, code: string | undefined, param: string | undefined): new (fields: ErrorFields) => NairaflowError {
+type ErrorClass = new (fields: RetryAfterFields) => NairaflowError;
+
+/**
+ * The class of each of the contract's error codes. The switch is exhaustive: a code added to
+ * openapi.yaml without a case here makes `code` in the default branch something other than
+ * `never`, and `npm run typecheck` fails. At run time the default branch is reached by a code
+ * this version does not know (a newer server's), which the caller then maps by status.
+ */
+function errorClassOfCode(code: ErrorCode, param: string | undefined): ErrorClass | undefined {
   switch (code) {
     case 'invalid_request':
       return param === 'Idempotency-Key' ? IdempotencyError : InvalidRequestError;
-    case 'request_too_large':
-      return InvalidRequestError;
     case 'payment_intent_unexpected_state':
       return PaymentIntentStateError;
     case 'invalid_api_key':
+    case 'authentication_required':
+    case 'invalid_credentials':
       return AuthenticationError;
+    case 'csrf_token_invalid':
+      return PermissionError;
     case 'resource_missing':
       return NotFoundError;
+    case 'method_not_allowed':
+    case 'request_too_large':
+    case 'request_headers_too_large':
+      return InvalidRequestError;
     case 'insufficient_balance':
       return InsufficientBalanceError;
     case 'idempotency_key_in_use':
       return IdempotencyError;
     case 'rate_limited':
       return RateLimitError;
+    case 'internal_error':
+      return APIError;
+    case 'service_unavailable':
+      return ServiceUnavailableError;
+    default: {
+      const unknown: never = code;
+      void unknown;
+      return undefined;
+    }
   }
-  // A code this version does not know, or no error body at all (a proxy's 502 page).
-  if (status === 400 || status === 413) return InvalidRequestError;
+}
+
+/** The class for an answer whose code this version does not know, or that has no error body (a proxy's 502 page). */
+function errorClassOfStatus(status: number): ErrorClass {
   if (status === 401) return AuthenticationError;
+  if (status === 403) return PermissionError;
   if (status === 404) return NotFoundError;
   if (status === 429) return RateLimitError;
+  if (status === 503) return ServiceUnavailableError;
+  if (status >= 400 && status < 500) return InvalidRequestError;
   return APIError;
 }
 
@@ -170,10 +233,10 @@ export function errorFromResponse(response: Response, body: unknown, redact: (te
     serverMessage !== undefined
       ? redact(serverMessage)
       : `The API answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''} without a Nairaflow error body.`;
-  const fields: ErrorFields = { message, status: response.status, code, param, docUrl, requestId };
-  const Class = errorClass(response.status, code, param);
-  if (Class === RateLimitError) return new RateLimitError({ ...fields, retryAfter: parseRetryAfter(response.headers.get('retry-after')) });
-  return new Class(fields);
+  const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+  // The code is the server's word, checked only against the cases the switch knows.
+  const Class = (code === undefined ? undefined : errorClassOfCode(code as ErrorCode, param)) ?? errorClassOfStatus(response.status);
+  return new Class({ message, status: response.status, code, param, docUrl, requestId, retryAfter });
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);

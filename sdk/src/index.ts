@@ -10,7 +10,9 @@ export {
   NairaflowError,
   NotFoundError,
   PaymentIntentStateError,
+  PermissionError,
   RateLimitError,
+  ServiceUnavailableError,
 } from './errors.ts';
 export { ListResult, type Page } from './list.ts';
 export type { Fetch } from './transport.ts';

@@ -2,7 +2,7 @@
 // per-attempt timeout and, when safe, retries with exponential backoff and jitter. Answers that
 // are not 2xx become typed errors.
 import createClient, { type Client } from 'openapi-fetch';
-import { ConnectionError, errorFromResponse, IdempotencyError, NairaflowError, RateLimitError } from './errors.ts';
+import { ConnectionError, errorFromResponse, IdempotencyError, NairaflowError, RateLimitError, ServiceUnavailableError } from './errors.ts';
 import type { paths } from './generated/openapi.ts';
 import { toJson } from './json.ts';
 import type { RequestOptions } from './types.ts';
@@ -44,7 +44,7 @@ export type Repeatable = 'idempotent' | 'once';
 // failing together do not retry together), never more than 8 s.
 const INITIAL_DELAY_MS = 500;
 const MAX_DELAY_MS = 8_000;
-// The API never asks for more than 60 s (openapi.yaml, Rate limits).
+// The API never asks for more than 60 s (openapi.yaml, Rate limits); a longer ask is cut to this.
 const MAX_RETRY_AFTER_MS = 60_000;
 
 const USER_AGENT = `nairaflow-node/${VERSION}${typeof process === 'object' && process.version ? ` node/${process.version}` : ''}`;
@@ -169,7 +169,10 @@ function shouldRetry(error: NairaflowError, repeatable: Repeatable): boolean {
 }
 
 function retryDelayMs(error: NairaflowError, retry: number): number {
-  if (error instanceof RateLimitError && error.retryAfter !== undefined) return Math.min(error.retryAfter * 1000, MAX_RETRY_AFTER_MS);
+  // The API says when to come back after a 429 or a 503 (openapi.yaml, Errors).
+  if ((error instanceof RateLimitError || error instanceof ServiceUnavailableError) && error.retryAfter !== undefined) {
+    return Math.min(error.retryAfter * 1000, MAX_RETRY_AFTER_MS);
+  }
   return backoffDelayMs(retry);
 }
 

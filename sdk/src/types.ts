@@ -59,8 +59,13 @@ export type EventListParams = Query<'listEvents'>;
 export interface EventStreamParams {
   /** Only events of these types. */
   type?: NairaflowEvent['type'] | NairaflowEvent['type'][];
-  /** Resume after this event (or the stream's `pos_...` position); without it, from now. */
+  /** Resume after this event (or the stream's `pos_...` position); without it or `since`, from now. */
   lastEventId?: string;
+  /**
+   * Start with every event created at or after this time, then carry on live: Unix seconds, an
+   * RFC 3339 date-time, or a Date. Not together with `lastEventId`.
+   */
+  since?: NonNullable<Query<'streamEvents'>['since']> | Date;
 }
 export type Delivery = Schemas['Delivery'];
 export type DeliveryList = Schemas['DeliveryList'];

@@ -11,12 +11,14 @@ interface StreamedEvent {
 }
 
 /** A Server-Sent Events reader over fetch: the frames as they arrive. */
-async function openStream(svc: TestService, key: string, options: { lastEventId?: string; type?: string } = {}) {
+async function openStream(svc: TestService, key: string, options: { lastEventId?: string; type?: string; since?: string } = {}) {
   const controller = new AbortController();
   const headers: Record<string, string> = { authorization: `Bearer ${key}`, accept: 'text/event-stream' };
   if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
-  const query = options.type === undefined ? '' : `?type=${encodeURIComponent(options.type)}`;
-  const res = await fetch(`${svc.url}/v1/events/stream${query}`, { headers, signal: controller.signal });
+  const query = new URLSearchParams();
+  if (options.type !== undefined) query.set('type', options.type);
+  if (options.since !== undefined) query.set('since', options.since);
+  const res = await fetch(`${svc.url}/v1/events/stream${query.size === 0 ? '' : `?${query}`}`, { headers, signal: controller.signal });
   const events: StreamedEvent[] = [];
   const frames: string[] = [];
   /** Ids sent without data: the stream's starting position. */
@@ -183,6 +185,93 @@ describe('GET /v1/events/stream', () => {
     await early;
     expect((await stream.until(2)).map((e) => e.id)).to.deep.equal([earlyId, late]);
     stream.close();
+  });
+
+  it('with since, sends every event of its mode created at or after that time, then the new ones as they commit, each once', async () => {
+    const merchant = await svc.createMerchant('Since');
+    const other = await svc.createMerchant('Since Elsewhere');
+    const before = await testEvent(merchant.testKey);
+    await new Promise((r) => setTimeout(r, 20));
+    const since = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 5));
+    const after = [await testEvent(merchant.testKey), await testEvent(merchant.testKey)];
+    // The other mode's and another merchant's events of the same moment are not this stream's.
+    await testEvent(other.testKey);
+    await paidIntent(svc, merchant, 250_000, 'ada@example.com', true);
+    const paid = await paidIntent(svc, merchant);
+    const [succeeded] = await svc.service.orm.em.fork().execute<{ id: string }[]>("select id from events where payment_intent_id = ? and type = 'payment_intent.succeeded'", [paid.id]);
+
+    const stream = await openStream(svc, merchant.testKey, { since });
+    expect(stream.res.status).to.equal(200);
+    expect((await stream.until(3)).map((e) => e.id)).to.deep.equal([...after, succeeded!.id]);
+    const later = await testEvent(merchant.testKey);
+    expect((await stream.until(4)).map((e) => e.id)).to.deep.equal([...after, succeeded!.id, later]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stream.events.map((e) => e.id)).to.deep.equal([...after, succeeded!.id, later]);
+    expect(stream.events.map((e) => e.id)).not.to.include(before);
+    expect(stream.events.every((e) => JSON.parse(e.data).livemode === false)).to.equal(true);
+    // No starting position: a reader resumes with the same since until it has an event.
+    expect(stream.positions).to.deep.equal([]);
+    stream.close();
+  });
+
+  it('with since in Unix seconds, sends the events created in or after that second (0: every event kept)', async () => {
+    const merchant = await svc.createMerchant('Since Seconds');
+    const all = [await testEvent(merchant.testKey), await testEvent(merchant.testKey)];
+    const stream = await openStream(svc, merchant.testKey, { since: '0' });
+    expect((await stream.until(2)).map((e) => e.id)).to.deep.equal(all);
+    stream.close();
+    const [created] = await svc.service.orm.em.fork().execute<{ seconds: string }[]>('select floor(extract(epoch from created_at))::text as seconds from events where id = ?', [all[1]]);
+    const fromSecond = await openStream(svc, merchant.testKey, { since: created!.seconds });
+    const got = (await fromSecond.until(1)).map((e) => e.id);
+    expect(got).to.include(all[1]);
+    expect(got).to.deep.equal(all.slice(all.length - got.length));
+    fromSecond.close();
+  });
+
+  it('with since, sends an event whose transaction began before a later one and commits after the stream opened, in its place', async () => {
+    const merchant = await svc.createMerchant('Since Ordering');
+    const since = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 5));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    let earlyId!: string;
+    // A transaction writes its event and stays open while another event commits and the stream opens.
+    const early = svc.service.orm.em.fork().transactional(async (tx) => {
+      earlyId = (await recordEvent(tx, { merchantId: merchant.id, livemode: false }, 'webhook.test', { test: true })).id;
+      written();
+      await held;
+    });
+    await wrote;
+    const late = await testEvent(merchant.testKey);
+    const stream = await openStream(svc, merchant.testKey, { since });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(stream.events, 'nothing is sent before the earlier transaction ends').to.have.length(0);
+    release();
+    await early;
+    expect((await stream.until(2)).map((e) => e.id)).to.deep.equal([earlyId, late]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stream.events).to.have.length(2);
+    stream.close();
+  });
+
+  it('refuses a since that is not a time, and since together with Last-Event-ID, before the stream starts', async () => {
+    const merchant = await svc.createMerchant('Since Refusals');
+    const event = await testEvent(merchant.testKey);
+    for (const bad of ['yesterday', '-1', '1.5', '2026-13-01T00:00:00Z', '2026-01-01', '2026-12-31T23:59:60Z', '253402300800']) {
+      const res = await svc.request('GET', `/v1/events/stream?since=${encodeURIComponent(bad)}`, { key: merchant.testKey });
+      expect(res.status, bad).to.equal(400);
+      expect(res.body.error, bad).to.include({ code: 'invalid_request', param: 'since' });
+    }
+    const twice = await svc.request('GET', '/v1/events/stream?since=0&since=1', { key: merchant.testKey });
+    expect(twice.status).to.equal(400);
+    expect(twice.body.error.param).to.equal('since');
+    const both = await svc.request('GET', '/v1/events/stream?since=0', { key: merchant.testKey, headers: { 'last-event-id': event } });
+    expect(both.status).to.equal(400);
+    expect(both.body.error).to.include({ code: 'invalid_request', param: 'since' });
+    expect(both.body.error.message).to.include('Last-Event-ID');
   });
 
   it('sends only the types asked for', async () => {

@@ -10,6 +10,7 @@ import { constructEvent, type NairaflowEvent } from '@nairaflow/webhook-verifier
 import { paidIntent, waitFor } from '../support/payments.ts';
 import { startReceiver, type Receiver } from '../support/receiver.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
+import { COMMAND_OPTIONS } from '../../sdk/src/cli/args.ts';
 import { ensureBuilt, packageDir } from './support/package.ts';
 
 interface Run {
@@ -40,15 +41,15 @@ interface Listener {
   stderr: () => string;
   secret: string;
   exit: Promise<number | null>;
-  /** Ctrl-C; answers the exit code. */
-  stop(): Promise<number | null>;
+  /** Ctrl-C (or another signal); answers the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 const listeners: ChildProcess[] = [];
 
 /** Starts `nairaflow listen ...args` and waits until it says it is ready. */
-async function startListen(args: string[]): Promise<Listener> {
-  const child = spawn(process.execPath, [bin, 'listen', ...args], { env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+async function startListen(args: string[], env: Record<string, string> = {}): Promise<Listener> {
+  const child = spawn(process.execPath, [bin, 'listen', ...args], { env: { ...cleanEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   listeners.push(child);
   let stdout = '';
   let stderr = '';
@@ -65,8 +66,8 @@ async function startListen(args: string[]): Promise<Listener> {
     stderr: () => stderr,
     secret,
     exit,
-    stop() {
-      child.kill('SIGINT');
+    stop(signal = 'SIGINT') {
+      child.kill(signal);
       return exit;
     },
   };
@@ -88,6 +89,13 @@ async function verifyingReceiver(secret: () => string): Promise<Receiver & { ver
     },
   });
   return Object.assign(receiver, { verified, rejected });
+}
+
+/** The arguments after `nairaflow listen` of the resume command a stopped listen printed. */
+function resumeArgs(stderr: string): string[] {
+  const line = stderr.split('\n').find((l) => l.trim().startsWith('nairaflow listen --since '));
+  if (line === undefined) throw new Error(`listen printed no resume command: ${stderr}`);
+  return line.trim().split(/\s+/).slice(2);
 }
 
 /** `fired <type> <id>` lines of trigger's output. */
@@ -135,6 +143,19 @@ describe('sdk: the nairaflow command (listen, trigger) against the real service'
       const trigger = await nairaflow(['trigger', '--help']);
       expect(trigger.code).to.equal(0);
       for (const type of ['payment_intent.succeeded', 'payment_intent.failed', 'refund.succeeded', 'webhook.test']) expect(trigger.stdout).to.include(type);
+    });
+
+    it('names every option each command accepts, in nairaflow --help and in the command\'s own --help', async () => {
+      const top = await nairaflow(['--help']);
+      expect(top.code).to.equal(0);
+      for (const [command, options] of Object.entries(COMMAND_OPTIONS)) {
+        const own = await nairaflow([command, '--help']);
+        expect(own.code).to.equal(0);
+        for (const option of Object.keys(options)) {
+          expect(top.stdout, `nairaflow --help names ${command}'s --${option}`).to.match(new RegExp(`--${option}\\b`));
+          expect(own.stdout, `nairaflow ${command} --help names --${option}`).to.match(new RegExp(`--${option}\\b`));
+        }
+      }
     });
 
     it('refuses an unknown flag, a missing --forward-to and an unknown event type with a clear message and exit code 2', async () => {
@@ -287,6 +308,140 @@ describe('sdk: the nairaflow command (listen, trigger) against the real service'
         await proxy.close();
         await receiver.close();
       }
+    });
+
+    it('prints, when stopped, the command that resumes it; run again with it, it forwards what happened meanwhile, each event once', async () => {
+      const merchant = await svc.createMerchant('Resume Shop');
+      let secret = '';
+      const receiver = await verifyingReceiver(() => secret);
+      const trigger = async (type: string) => {
+        const run = await nairaflow(['trigger', type, '--api-key', merchant.testKey, '--api-base', svc.url]);
+        expect(run.code, run.stderr).to.equal(0);
+        return firedEvents(run.stdout);
+      };
+      try {
+        const first = await startListen(['--api-key', merchant.testKey, '--forward-to', receiver.url, '--api-base', svc.url]);
+        secret = first.secret;
+        const [tested] = await trigger('webhook.test');
+        await receiver.waitFor(1);
+        expect(await first.stop()).to.equal(0);
+        const resume = resumeArgs(first.stderr());
+        expect(resume).to.deep.equal(['--since', tested!.id, '--forward-to', receiver.url, '--api-base', svc.url]);
+        // The key given with --api-key is named, not printed; the signing secret likewise.
+        expect(first.stderr()).to.not.include(merchant.testKey).and.not.include(first.secret);
+        expect(first.stderr()).to.include('NAIRAFLOW_SECRET_KEY set to your secret key').and.include('NAIRAFLOW_WEBHOOK_SECRET set to the signing secret above');
+
+        // While no listen runs, a payment succeeds.
+        const meanwhile = await trigger('payment_intent.succeeded');
+        // The printed command, with the key and the secret where it says.
+        const second = await startListen(resume, { NAIRAFLOW_SECRET_KEY: merchant.testKey, NAIRAFLOW_WEBHOOK_SECRET: first.secret });
+        expect(second.secret).to.equal(first.secret);
+        expect(second.stdout()).to.include(`Starting after ${tested!.id}.`);
+        await receiver.waitFor(2, 15_000);
+        await new Promise((r) => setTimeout(r, 500));
+        expect(receiver.rejected).to.deep.equal([]);
+        expect(receiver.verified.map((e) => e.id)).to.deep.equal([tested!.id, ...meanwhile.map((e) => e.id)]);
+        // Stopped by SIGTERM as by Ctrl-C; the key and secret came from the environment this time.
+        expect(await second.stop('SIGTERM')).to.equal(0);
+        expect(resumeArgs(second.stderr())).to.deep.equal(['--since', meanwhile[0]!.id, '--forward-to', receiver.url, '--api-base', svc.url]);
+        expect(second.stderr()).to.not.include('NAIRAFLOW_SECRET_KEY set').and.not.include('NAIRAFLOW_WEBHOOK_SECRET set');
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    it('stopped before any event, resumes from where its stream started (a pos_ position), missing nothing', async () => {
+      const merchant = await svc.createMerchant('Quiet Resume Shop');
+      let secret = '';
+      const receiver = await verifyingReceiver(() => secret);
+      try {
+        const first = await startListen(['--api-key', merchant.testKey, '--forward-to', receiver.url, '--api-base', svc.url]);
+        secret = first.secret;
+        // The stream has said where it started once it is ready; give it a moment to arrive.
+        await new Promise((r) => setTimeout(r, 300));
+        expect(await first.stop()).to.equal(0);
+        const resume = resumeArgs(first.stderr());
+        expect(resume[1]).to.match(/^pos_[A-Za-z0-9_-]+$/);
+        const meanwhile = firedEvents((await nairaflow(['trigger', 'payment_intent.canceled', '--api-key', merchant.testKey, '--api-base', svc.url])).stdout);
+        const second = await startListen(resume, { NAIRAFLOW_SECRET_KEY: merchant.testKey, NAIRAFLOW_WEBHOOK_SECRET: first.secret });
+        await receiver.waitFor(1, 15_000);
+        await new Promise((r) => setTimeout(r, 500));
+        expect(receiver.verified.map((e) => e.id)).to.deep.equal(meanwhile.map((e) => e.id));
+        expect(await second.stop()).to.equal(0);
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    it('stopped while your server has not yet answered an event, resumes before that event, so the next run forwards it again', async () => {
+      const merchant = await svc.createMerchant('Slow Receiver Shop');
+      const secret = `whsec_${'S'.repeat(32)}`;
+      // The first request is held unanswered; later ones are answered at once.
+      const receiver = await startReceiver({ respond: (_request, index, res) => (index === 0 ? undefined : void res.writeHead(200).end('ok')) });
+      try {
+        const first = await startListen(['--api-key', merchant.testKey, '--forward-to', receiver.url, '--api-base', svc.url, '--signing-secret', secret]);
+        const [tested] = firedEvents((await nairaflow(['trigger', 'webhook.test', '--api-key', merchant.testKey, '--api-base', svc.url])).stdout);
+        await receiver.waitFor(1);
+        expect(await first.stop()).to.equal(0);
+        const resume = resumeArgs(first.stderr());
+        expect(resume[1]).to.match(/^pos_/);
+        const second = await startListen([...resume, '--signing-secret', secret], { NAIRAFLOW_SECRET_KEY: merchant.testKey });
+        await receiver.waitFor(2);
+        await waitFor('its line', async () => (second.stdout().includes(tested!.id) ? true : undefined));
+        expect(second.stdout()).to.match(new RegExp(`${tested!.id}  -> 200 \\(\\d+ ms\\)`));
+        expect(receiver.received.map((r) => (JSON.parse(r.body.toString()) as { id: string }).id)).to.deep.equal([tested!.id, tested!.id]);
+        expect(await second.stop()).to.equal(0);
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    it('with --since a time, forwards every event created since then, each once, then carries on', async () => {
+      const merchant = await svc.createMerchant('Since Time Shop');
+      // Given, so the receiver has it before the first event, which comes as soon as listen is ready.
+      const secret = `whsec_${'T'.repeat(32)}`;
+      const receiver = await verifyingReceiver(() => secret);
+      const trigger = async (type: string) => firedEvents((await nairaflow(['trigger', type, '--api-key', merchant.testKey, '--api-base', svc.url])).stdout);
+      try {
+        await trigger('webhook.test');
+        await new Promise((r) => setTimeout(r, 50));
+        const since = new Date().toISOString();
+        await new Promise((r) => setTimeout(r, 5));
+        const before = await trigger('refund.succeeded');
+        const listen = await startListen(['--since', since, '--api-key', merchant.testKey, '--forward-to', receiver.url, '--api-base', svc.url, '--signing-secret', secret]);
+        expect(listen.stdout()).to.include(`Starting with the events created since ${since}.`);
+        await receiver.waitFor(2, 15_000);
+        const after = await trigger('payment_intent.failed');
+        await receiver.waitFor(3, 15_000);
+        await new Promise((r) => setTimeout(r, 500));
+        expect(receiver.verified.map((e) => e.id)).to.deep.equal([...before, ...after].map((e) => e.id));
+        expect(await listen.stop()).to.equal(0);
+        expect(resumeArgs(listen.stderr()).slice(0, 2)).to.deep.equal(['--since', after[0]!.id]);
+      } finally {
+        await receiver.close();
+      }
+    });
+
+    it('refuses a --since that is neither an event, a position nor a time (exit 2), and one the service does not know (exit 1)', async () => {
+      const merchant = await svc.createMerchant('Bad Since Shop');
+      for (const bad of ['yesterday', '2026-01-01', 'evt_short', '1.5', '2026-01-01T09:00:00', '99999999999999']) {
+        const run = await nairaflow(['listen', '--since', bad, '--forward-to', 'http://127.0.0.1:9/webhooks', '--api-key', merchant.testKey, '--api-base', svc.url]);
+        expect(run.code, bad).to.equal(2);
+        expect(run.stderr, bad).to.include('--since must be an event id (evt_...) or a position (pos_...)').and.include(JSON.stringify(bad));
+      }
+      // A key put in the wrong place is not repeated.
+      const key = await nairaflow(['listen', '--since', merchant.testKey, '--forward-to', 'http://127.0.0.1:9/webhooks', '--api-base', svc.url]);
+      expect(key.code).to.equal(2);
+      expect(key.stderr).to.include('--since must be').and.not.include(merchant.testKey);
+
+      const unknown = spawn(process.execPath, [bin, 'listen', '--since', `evt_${'Q'.repeat(24)}`, '--forward-to', 'http://127.0.0.1:9/webhooks', '--api-key', merchant.testKey, '--api-base', svc.url], {
+        env: cleanEnv(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      unknown.stderr.on('data', (chunk) => (stderr += chunk));
+      expect(await new Promise<number | null>((resolve) => unknown.on('exit', resolve))).to.equal(1);
+      expect(stderr).to.include(`--since evt_${'Q'.repeat(24)} is not an event of this key's mode`);
     });
 
     it('with --events, forwards only those types', async () => {

@@ -58,6 +58,32 @@ describe('sdk: events.stream()', function () {
     }
   });
 
+  it('with since, starts with the events created at or after that time, then resumes after the last one given when the connection drops', async () => {
+    const own = await svc.createMerchant('Since Shop');
+    const direct = new Nairaflow(own.testKey, { baseUrl: svc.url });
+    const before = await direct.webhookEndpoint.sendTestEvent();
+    await new Promise((r) => setTimeout(r, 20));
+    const since = new Date();
+    await new Promise((r) => setTimeout(r, 5));
+    const after = [(await direct.webhookEndpoint.sendTestEvent()).id, (await direct.webhookEndpoint.sendTestEvent()).id];
+    const proxy = await startProxy(svc.url);
+    const stream = consume(new Nairaflow(own.testKey, { baseUrl: proxy.url }), { since });
+    try {
+      expect((await stream.until(2)).map((e) => e.id)).to.deep.equal(after);
+      proxy.cut();
+      const meanwhile = (await direct.webhookEndpoint.sendTestEvent()).id;
+      expect((await stream.until(3)).map((e) => e.id)).to.deep.equal([...after, meanwhile]);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(stream.received.map((e) => e.id)).to.deep.equal([...after, meanwhile]);
+      expect(stream.received.map((e) => e.id)).not.to.include(before.id);
+      expect(proxy.connections()).to.be.at.least(2);
+    } finally {
+      stream.stop();
+      await stream.done;
+      await proxy.close();
+    }
+  });
+
   it('never reconnects in a tight loop, whatever the server says: a stream that opens and closes at once backs off', async () => {
     // A server that answers every stream with retry: 0 and closes it at once.
     let connections = 0;

@@ -65,6 +65,16 @@ describe('sdk: retries', function () {
     expect(error).to.be.instanceOf(RateLimitError).and.include({ status: 429, code: 'rate_limited', retryAfter: 7 });
   });
 
+  it('waits the Retry-After of a 503 service_unavailable before retrying a read', async () => {
+    api()
+      .get('/v1/balance').reply(...apiError(503, 'service_unavailable', 'The service is restarting.', undefined, { 'retry-after': '1' }))
+      .get('/v1/balance').reply(200, { livemode: false, currency: 'NGN', available: '0' });
+    expect(await client().balance.retrieve()).to.include({ available: '0' });
+    expect(seen).to.have.length(2);
+    // Not the 0.25-0.5 s of the first backoff: the second the service asked for.
+    expect(gaps(seen.map((s) => s.at))[0]).to.be.at.least(990);
+  });
+
   it('never retries other 4xx', async () => {
     api().post('/v1/payment_intents').reply(...apiError(400, 'invalid_request', 'amount must be at least 1', 'amount'));
     const error = await client().paymentIntents.create({ amount: 0, currency: 'NGN' }).catch((e: unknown) => e);

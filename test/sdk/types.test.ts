@@ -2,6 +2,12 @@
 // error, i.e. if the SDK starts accepting a misspelt field or a wrong type. The runtime test only
 // proves the file loads.
 import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureBuilt as ensureVerifierBuilt } from '../webhook-verifier/support/package.ts';
+import { root } from './support/package.ts';
 import {
   Nairaflow,
   type CreatedPaymentIntent,
@@ -76,6 +82,12 @@ export async function typeChecks(): Promise<void> {
     }
     void status;
   }
+  // A stream starts from a time as Unix seconds, an RFC 3339 string or a Date.
+  void nf.events.stream({ since: 1767258000 });
+  void nf.events.stream({ since: '2026-01-01T09:00:00Z', type: 'payment_intent.succeeded' });
+  void nf.events.stream({ since: new Date() });
+  // @ts-expect-error since is a time, not a flag
+  void nf.events.stream({ since: true });
   const retrieved: EventResource = await nf.events.retrieve('evt_x');
   handleDelivered(retrieved);
   handleDelivered(await nf.webhookEndpoint.sendTestEvent());
@@ -114,5 +126,36 @@ describe('sdk: types', () => {
   it('rejects misspelt fields and wrong types at compile time (npm run typecheck)', () => {
     expect(typeChecks).to.be.a('function');
     expect(nf.livemode).to.equal(false);
+  });
+
+  it('fails the type check when the contract gains an error code that no error class handles', function () {
+    this.timeout(120_000);
+    ensureVerifierBuilt();
+    // A copy of the SDK's sources, outside the repository (its own type check must never see it),
+    // compiled as they are and then with one more code in the generated contract types.
+    const dir = mkdtempSync(join(tmpdir(), 'nairaflow-error-codes-'));
+    try {
+      cpSync(join(root, 'sdk/src'), join(dir, 'src'), { recursive: true });
+      symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+      const options = { strict: true, noEmit: true, target: 'es2024', lib: ['es2024', 'dom'], module: 'nodenext', moduleResolution: 'nodenext', allowImportingTsExtensions: true, skipLibCheck: true, types: ['node'] };
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: ['src/errors.ts'] }));
+      // Run in the copy, so that tsc names its files relative to it.
+      const tsc = () => spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { cwd: dir, encoding: 'utf8' });
+
+      const asIs = tsc();
+      expect(asIs.status, asIs.stdout + asIs.stderr).to.equal(0);
+
+      const generated = join(dir, 'src/generated/openapi.ts');
+      const text = readFileSync(generated, 'utf8');
+      const union = 'code: "invalid_request" | ';
+      expect(text.split(union), 'the generated error code union').to.have.length(2);
+      writeFileSync(generated, text.replace(union, 'code: "card_expired" | "invalid_request" | '));
+      const withNewCode = tsc();
+      expect(withNewCode.status).to.not.equal(0);
+      // The exhaustive switch of errors.ts names the code it has no case for.
+      expect(withNewCode.stdout).to.match(/^src\/errors\.ts\(\d+,\d+\): error TS2322: Type '"card_expired"' is not assignable to type 'never'\.$/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -14,13 +14,22 @@ export class UsageError extends Error {
 
 export type FlagKind = 'value' | 'switch';
 
+/** Every option of each command: the parser accepts these and no others, and the help names each one. */
+export const COMMAND_OPTIONS = {
+  listen: { 'api-key': 'value', 'api-base': 'value', 'forward-to': 'value', events: 'value', since: 'value', 'signing-secret': 'value', help: 'switch' },
+  trigger: { 'api-key': 'value', 'api-base': 'value', help: 'switch' },
+} as const satisfies Record<string, Record<string, FlagKind>>;
+
+export type Command = keyof typeof COMMAND_OPTIONS;
+
 export interface ParsedArgs {
   flags: Map<string, string | true>;
   positionals: string[];
 }
 
 /** `--name value`, `--name=value`, switches, and `--` before positionals that start with '-'. */
-export function parseArgs(command: string, argv: readonly string[], spec: Record<string, FlagKind>): ParsedArgs {
+export function parseArgs(command: Command, argv: readonly string[]): ParsedArgs {
+  const spec: Record<string, FlagKind> = COMMAND_OPTIONS[command];
   const flags = new Map<string, string | true>();
   const positionals: string[] = [];
   for (let i = 0; i < argv.length; i++) {

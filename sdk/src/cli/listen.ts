@@ -1,6 +1,7 @@
 // `nairaflow listen`: the merchant's events, as they happen, from GET /v1/events/stream, each
 // POSTed to a local URL signed like a real delivery. The stream is resumed after the last event
-// handed on (Last-Event-ID), so a dropped connection loses nothing and repeats nothing.
+// handed on (Last-Event-ID), so a dropped connection loses nothing and repeats nothing; a new run
+// picks up where an old one stopped with --since, which a stopped run prints.
 import { API_VERSION } from '../generated/api-version.ts';
 import { VERSION } from '../version.ts';
 import type { ApiKey } from './args.ts';
@@ -17,7 +18,14 @@ export interface ListenOptions {
   events: string[] | undefined;
   /** The signing secret to use; undefined for a new one. */
   secret?: string | undefined;
+  /** Where to start; undefined for now. */
+  since?: ListenStart | undefined;
+  /** The lines that tell how to run listen again from `since` (an event id, a position or a time). */
+  resumeCommand?: ((since: string) => string[]) | undefined;
 }
+
+/** After an event or a stream's position (sent as Last-Event-ID), or with the events created from a time. */
+export type ListenStart = { after: string } | { time: string };
 
 // Until the stream's own `retry` field says otherwise.
 const DEFAULT_RETRY_MS = 2_000;
@@ -49,7 +57,12 @@ export async function listen(options: ListenOptions, stop: AbortSignal): Promise
 
   // The last event handed on, or before the first one, the position the stream said it started
   // at (an id with no data): a connection that drops before the first event resumes from there.
-  let lastId: string | undefined;
+  const given = options.since;
+  let lastId: string | undefined = given !== undefined && 'after' in given ? given.after : undefined;
+  // A stream from a time names no position: until it gives an event, a reconnect asks for the
+  // same time again. Without --since, a run that never got a position resumes from its start.
+  let since: string | undefined = given !== undefined && 'time' in given ? given.time : undefined;
+  const startedAt = new Date();
   let retryMs = DEFAULT_RETRY_MS;
   let failures = 0;
   let connectedBefore = false;
@@ -67,7 +80,7 @@ export async function listen(options: ListenOptions, stop: AbortSignal): Promise
     let waitMs: number | undefined;
     try {
       heard();
-      const response = await fetch(streamUrl(options), { headers: streamHeaders(options.key, lastId), signal: connection.signal });
+      const response = await fetch(streamUrl(options, since), { headers: streamHeaders(options.key, lastId), signal: connection.signal });
       if (response.status !== 200) {
         const refusal = await readRefusal(response);
         problem = refusal.message;
@@ -89,6 +102,8 @@ export async function listen(options: ListenOptions, stop: AbortSignal): Promise
         if (!connectedBefore) {
           const filter = options.events === undefined ? 'all event types' : options.events.join(', ');
           console.log(`Ready! Forwarding ${mode}-mode events (${filter}) from ${options.apiBase} to ${options.forwardTo}. Ctrl-C to stop.`);
+          if (given !== undefined && 'time' in given) console.log(`Starting with the events created since ${given.time}.`);
+          else if (given !== undefined) console.log(given.after.startsWith('pos_') ? 'Starting where the earlier run stopped.' : `Starting after ${given.after}.`);
         } else {
           console.error(lastId === undefined || lastId.startsWith('pos_') ? 'Reconnected; resuming where the stream started.' : `Reconnected; resuming after ${lastId}.`);
         }
@@ -100,11 +115,17 @@ export async function listen(options: ListenOptions, stop: AbortSignal): Promise
           }
           if (item.kind === 'position') {
             lastId = item.id;
+            since = undefined;
             continue;
           }
-          await handOn(item.message, options.forwardTo, secret, stop);
+          // Stopped while handing it on: it may not have arrived, so it is not counted (the
+          // resumed run forwards it again rather than skip it).
+          if (!(await handOn(item.message, options.forwardTo, secret, stop))) break;
           // Only now: an event read but not yet handed on comes again after a reconnect.
-          if (item.message.id !== undefined) lastId = item.message.id;
+          if (item.message.id !== undefined) {
+            lastId = item.message.id;
+            since = undefined;
+          }
           forwarded = true;
           heard();
         }
@@ -133,7 +154,9 @@ export async function listen(options: ListenOptions, stop: AbortSignal): Promise
     console.error(`${verb} (${problem}); reconnecting in ${(delay / 1000).toFixed(1)} s.`);
     await pause(delay, stop);
   }
-  console.error('Stopped.');
+  const resumeFrom = lastId ?? since ?? startedAt.toISOString();
+  const resume = options.resumeCommand?.(resumeFrom) ?? [];
+  console.error(resume.length === 0 ? 'Stopped.' : ['Stopped. To resume where it stopped, forwarding each event since then once:', ...resume].join('\n'));
   return 0;
 
   async function readRefusal(response: Response): Promise<{ message: string; retryAfterMs?: number; forgotten?: boolean }> {
@@ -150,8 +173,17 @@ export async function listen(options: ListenOptions, stop: AbortSignal): Promise
       const retryAfter = Number(response.headers.get('retry-after'));
       return { message: said, ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterMs: Math.min(retryAfter, 60) * 1000 } : {}) };
     }
-    // The event to resume after is past the service's retention.
-    if (response.status === 400 && body?.error?.param === 'Last-Event-ID' && lastId !== undefined) return { message: said, forgotten: true };
+    if (response.status === 400 && body?.error?.param === 'Last-Event-ID' && lastId !== undefined) {
+      // The --since given names no event the service has for this key: nothing to resume after.
+      if (given !== undefined && 'after' in given && lastId === given.after) {
+        throw new Refused(
+          `--since ${lastId} is not an event of this key's mode that the service still has (events are kept for a limited time), ` +
+            `nor a position a stopped listen printed (${said}). Give a time instead, e.g. --since 2026-01-01T09:00:00Z.`,
+        );
+      }
+      // The event to resume after is past the service's retention.
+      return { message: said, forgotten: true };
+    }
     if (response.status === 401) throw new Refused(`the API refused the key (${said}). Use a current secret key from the dashboard.`);
     if (response.status === 404 && body?.error?.code === 'resource_missing') {
       throw new Refused(`${options.apiBase} has no event stream (${said}). Is --api-base the Nairaflow API, and is it up to date?`);
@@ -160,9 +192,10 @@ export async function listen(options: ListenOptions, stop: AbortSignal): Promise
   }
 }
 
-function streamUrl(options: ListenOptions): string {
+function streamUrl(options: ListenOptions, since: string | undefined): string {
   const url = new URL(`${options.apiBase}/v1/events/stream`);
   if (options.events !== undefined) url.searchParams.set('type', options.events.join(','));
+  if (since !== undefined) url.searchParams.set('since', since);
   return url.href;
 }
 
@@ -176,13 +209,17 @@ function streamHeaders(key: ApiKey, lastId: string | undefined): Record<string, 
   };
 }
 
-/** Forwards one event and prints its line: time, type, id, the local answer and how long it took. */
-async function handOn(message: StreamMessage, forwardTo: string, secret: string, stop: AbortSignal): Promise<void> {
+/**
+ * Forwards one event and prints its line: time, type, id, the local answer and how long it took.
+ * False when `stop` cut it short.
+ */
+async function handOn(message: StreamMessage, forwardTo: string, secret: string, stop: AbortSignal): Promise<boolean> {
   const at = new Date();
   const result = await forwardEvent(forwardTo, message.data, secret, stop);
-  if (stop.aborted) return;
+  if (stop.aborted) return false;
   const id = message.id ?? idOf(message.data);
   console.log(`${clock(at)}  ${message.event.padEnd(24)}  ${id}  -> ${result.outcome} (${result.ms} ms)`);
+  return true;
 }
 
 function idOf(data: string): string {

@@ -2,7 +2,7 @@
 import { NairaflowError } from '../errors.ts';
 import { VERSION } from '../version.ts';
 import { API_BASE_ENV, apiBase, apiKey, DEFAULT_API_BASE, httpUrl, KEY_ENV, parseArgs, UsageError } from './args.ts';
-import { listen } from './listen.ts';
+import { listen, type ListenStart } from './listen.ts';
 import { trigger, TRIGGERS, type Trigger } from './trigger.ts';
 
 const COMMON_OPTIONS = `  --api-key <key>        Your secret key, sk_test_... or sk_live_... (default: $${KEY_ENV})
@@ -13,7 +13,8 @@ const COMMON_OPTIONS = `  --api-key <key>        Your secret key, sk_test_... or
 const HELP = `nairaflow: Nairaflow webhooks on your laptop.
 
 Usage:
-  nairaflow listen --forward-to <url> [--events <type,...>] [--api-key <key>] [--api-base <url>]
+  nairaflow listen --forward-to <url> [--events <type,...>] [--since <evt_...|pos_...|time>]
+                   [--signing-secret <whsec_...>] [--api-key <key>] [--api-base <url>]
   nairaflow trigger <event type> [--api-key <key>] [--api-base <url>]
   nairaflow <command> --help
   nairaflow --version
@@ -32,7 +33,8 @@ Exit codes: 0 done, 1 refused by the API or the network, 2 a mistake on the comm
 const SECRET_ENV = 'NAIRAFLOW_WEBHOOK_SECRET';
 const SECRET_SHAPE = /^whsec_[0-9A-Za-z]{32}$/;
 
-const LISTEN_HELP = `Usage: nairaflow listen --forward-to <url> [--events <type,...>] [--signing-secret <whsec_...>] [--api-key <key>] [--api-base <url>]
+const LISTEN_HELP = `Usage: nairaflow listen --forward-to <url> [--events <type,...>] [--since <evt_...|pos_...|time>]
+                        [--signing-secret <whsec_...>] [--api-key <key>] [--api-base <url>]
 
 Streams your events as they happen (GET /v1/events/stream) and POSTs each one to <url> as a real
 delivery would: the same body, Content-Type, User-Agent and Service-Signature, signed with a
@@ -43,17 +45,22 @@ Prints one line per event: the time, its type and id, your server's status (or w
 e.g. connection refused) and how long it took to answer, in ms. The key's mode decides which
 events: a sk_test_ key streams test-mode events, a sk_live_ key live-mode ones. When the
 connection drops, listen reconnects and resumes after the last event it forwarded, so none is
-missed or sent twice. Ctrl-C stops it.
+missed or sent twice. Ctrl-C stops it, and prints the command that resumes where it stopped:
+the same, with --since set to the last event it forwarded.
 
 Options:
   --forward-to <url>     Where to POST each event, e.g. http://localhost:4242/webhooks (required)
   --events <type,...>    Only these event types, e.g. payment_intent.succeeded,refund.succeeded
+  --since <from>         Start where an earlier run stopped, after the event (evt_...) or position
+                         (pos_...) it printed; or with every event created at or after a time, in
+                         RFC 3339 (2026-01-01T09:00:00Z) or Unix seconds. Default: from now on
   --signing-secret <s>   Sign with this whsec_ secret (default: ${SECRET_ENV}, else a new one), so a
                          restarted listen and your running receiver keep agreeing
 ${COMMON_OPTIONS}
 
-Example:
+Examples:
   nairaflow listen --api-key sk_test_... --forward-to http://localhost:4242/webhooks
+  nairaflow listen --forward-to http://localhost:4242/webhooks --since evt_OGtkw1YVQnmaCnXZ1Ml5wCtT
 `;
 
 const TRIGGER_HELP = `Usage: nairaflow trigger <event type> [--api-key <key>] [--api-base <url>]
@@ -118,14 +125,7 @@ async function run(argv: readonly string[], stop: AbortSignal): Promise<number> 
 }
 
 async function runListen(argv: readonly string[], stop: AbortSignal): Promise<number> {
-  const { flags, positionals } = parseArgs('listen', argv, {
-    'api-key': 'value',
-    'api-base': 'value',
-    'forward-to': 'value',
-    events: 'value',
-    'signing-secret': 'value',
-    help: 'switch',
-  });
+  const { flags, positionals } = parseArgs('listen', argv);
   if (flags.has('help')) return print(LISTEN_HELP);
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`, 'listen');
   const forwardTo = flags.get('forward-to');
@@ -144,7 +144,17 @@ async function runListen(argv: readonly string[], stop: AbortSignal): Promise<nu
     const source = flags.has('signing-secret') ? '--signing-secret' : SECRET_ENV;
     throw new UsageError(`${source} must be a signing secret: whsec_ followed by 32 letters and digits (or leave it out for a new one)`, 'listen');
   }
-  const options = { key: apiKey('listen', flags), apiBase: apiBase('listen', flags), forwardTo, events: types, secret: given };
+  const sinceFlag = flags.get('since');
+  const since = typeof sinceFlag === 'string' ? listenStart(sinceFlag) : undefined;
+  const options = {
+    key: apiKey('listen', flags),
+    apiBase: apiBase('listen', flags),
+    forwardTo,
+    events: types,
+    secret: given,
+    since,
+    resumeCommand: (from: string) => resumeCommand(from, flags, given !== undefined && !flags.has('signing-secret')),
+  };
   if ((globalThis as { crypto?: Crypto }).crypto?.subtle === undefined) {
     console.error(`nairaflow listen: needs Node.js 20 or newer (for WebCrypto, to sign what it forwards); this is ${process.version}.`);
     return 1;
@@ -152,8 +162,53 @@ async function runListen(argv: readonly string[], stop: AbortSignal): Promise<nu
   return listen(options, stop);
 }
 
+// An event's id, as the contract's EventId; a position, as the stream sends it (base64url).
+const EVENT_ID = /^evt_[0-9A-Za-z]{24}$/;
+const POSITION = /^pos_[0-9A-Za-z_-]+$/;
+// RFC 3339's date-time, as the API's `since` takes it; the date itself is checked by Date.
+const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+// The API's largest `since` in Unix seconds (9999-12-31T23:59:59Z).
+const MAX_UNIX_SECONDS = 253402300799;
+
+/** --since: after an event or a position (sent as Last-Event-ID), or from a time (sent as `since`). */
+function listenStart(text: string): ListenStart {
+  if (EVENT_ID.test(text) || POSITION.test(text)) return { after: text };
+  if (/^\d{1,12}$/.test(text) && Number(text) <= MAX_UNIX_SECONDS) return { time: text };
+  if (RFC_3339.test(text) && !Number.isNaN(Date.parse(text))) return { time: text };
+  // What was typed is repeated unless it may be a secret put in the wrong place.
+  const shown = /sk_|whsec_/.test(text) || text.length > 80 ? '' : `, not ${JSON.stringify(text)}`;
+  throw new UsageError(
+    `--since must be an event id (evt_...) or a position (pos_...) that a stopped listen printed, or a time: RFC 3339 such as 2026-01-01T09:00:00Z, or Unix seconds${shown}`,
+    'listen',
+  );
+}
+
+/**
+ * The command that runs listen again from `from`, as this one was run, in lines to print. No
+ * secret is repeated: one given on the command line is named by its environment variable instead.
+ */
+function resumeCommand(from: string, flags: Map<string, string | true>, secretFromEnv: boolean): string[] {
+  const words = ['nairaflow', 'listen', '--since', from];
+  for (const name of ['forward-to', 'events', 'api-base']) {
+    const value = flags.get(name);
+    if (typeof value === 'string') words.push(`--${name}`, value);
+  }
+  const lines = [`  ${words.map(shellWord).join(' ')}`];
+  const settings = [
+    ...(flags.has('api-key') ? [`${KEY_ENV} set to your secret key (listen does not print it)`] : []),
+    ...(secretFromEnv ? [] : [`${SECRET_ENV} set to the signing secret above, so that your receiver keeps verifying`]),
+  ];
+  if (settings.length > 0) lines.push(`  with ${settings.join(', and ')}`);
+  return lines;
+}
+
+/** `text` as one word for a POSIX shell. */
+function shellWord(text: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
 async function runTrigger(argv: readonly string[]): Promise<number> {
-  const { flags, positionals } = parseArgs('trigger', argv, { 'api-key': 'value', 'api-base': 'value', help: 'switch' });
+  const { flags, positionals } = parseArgs('trigger', argv);
   if (flags.has('help')) return print(TRIGGER_HELP);
   const [type, extra] = positionals;
   const types = Object.keys(TRIGGERS).join(', ');

@@ -580,6 +580,14 @@ export interface paths {
          *     event id without being an event, so that a reader whose connection drops before the first
          *     event resumes from where it started, missing nothing.
          *
+         *     **Starting from a time.** With `since` (and no `Last-Event-ID`), the stream starts with
+         *     every event of the key's mode created at or after that time, then carries on with new ones
+         *     as they are committed, each once: an event committed while the earlier ones are being sent
+         *     is not missed. Such a stream sends no `pos_...` position: until its first event arrives,
+         *     reconnect with the same `since`; after it, with `Last-Event-ID` alone (`since` together with
+         *     `Last-Event-ID` is `400 invalid_request`, so a browser's `EventSource`, which reconnects
+         *     with the same URL and the header, cannot use `since`).
+         *
          *     The stream ends when the service restarts (reconnect with `Last-Event-ID`) or when the key
          *     is rolled or revoked (a reconnect then answers 401). At most 10 streams per account and mode
          *     are open at once on each server.
@@ -3184,11 +3192,17 @@ export interface operations {
                  * @example payment_intent.succeeded,refund.succeeded
                  */
                 type?: string;
+                /**
+                 * @description Start with the events created at or after this time, then carry on live: Unix seconds
+                 *     (as events' `created`), or an RFC 3339 date-time. Not together with `Last-Event-ID`.
+                 * @example 2026-01-01T09:00:00Z
+                 */
+                since?: number | string;
             };
             header?: {
                 /**
                  * @description The id of the last event received, or the `pos_...` position the stream sent first;
-                 *     the stream resumes after it.
+                 *     the stream resumes after it. Not together with `since`.
                  * @example evt_mmFhLZKiP4cIuelfT4fOKx2A
                  */
                 "Last-Event-ID"?: string;

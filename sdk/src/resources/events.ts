@@ -43,11 +43,16 @@ export class Events {
    * connection is reopened by itself (with backoff), resuming after the last event it gave you, so
    * none is missed or given twice; it ends quietly when `signal` aborts, and throws on a refusal
    * that reconnecting cannot fix (a revoked key: AuthenticationError). The mode is the key's.
+   * With `since`, it starts with every event created at or after that time; with `lastEventId`,
+   * after that event.
    */
   async *stream(params: EventStreamParams = {}, options?: Omit<RequestOptions, 'maxRetries'>): AsyncGenerator<NairaflowEvent, void, undefined> {
     const type = Array.isArray(params.type) ? params.type.join(',') : params.type;
     const signal = options?.signal;
     let lastId = params.lastEventId;
+    // Sent until the stream gives an event (a stream from a time names no position of its own):
+    // from then on, Last-Event-ID alone resumes it.
+    let since = params.since instanceof Date ? params.since.toISOString() : params.since;
     let retryMs = 2_000;
     let failures = 0;
     const stopped = (): boolean => signal?.aborted === true;
@@ -70,19 +75,27 @@ export class Events {
           (init) =>
             this.#t.client.GET('/v1/events/stream', {
               ...init,
-              params: { query: type === undefined ? {} : { type }, header: lastId === undefined ? {} : { 'Last-Event-ID': lastId } },
+              params: {
+                query: { ...(type === undefined ? {} : { type }), ...(since === undefined ? {} : { since }) },
+                header: lastId === undefined ? {} : { 'Last-Event-ID': lastId },
+              },
               parseAs: 'stream',
             }),
           { ...options, signal: connection.signal },
         );
         for await (const item of readEventStream(body, heard)) {
           if (item.kind === 'retry') retryMs = item.ms;
-          else if (item.kind === 'position') lastId = item.id;
-          else {
+          else if (item.kind === 'position') {
+            lastId = item.id;
+            since = undefined;
+          } else {
             const event = JSON.parse(item.message.data) as NairaflowEvent;
             yield event;
             // Only once you have had it: an event not yet given comes again after a reconnect.
-            lastId = item.message.id ?? lastId;
+            if (item.message.id !== undefined) {
+              lastId = item.message.id;
+              since = undefined;
+            }
             given = true;
           }
         }

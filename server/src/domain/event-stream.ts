@@ -5,6 +5,11 @@
 // txid is below the snapshot's xmin): no transaction that could still commit an event before it
 // in that order is left. So a reader who resumes after event E (Last-Event-ID) misses nothing,
 // even an event whose transaction began before E's and committed after it.
+//
+// A reader who starts from a time T (`since`) reads the same order from a txid no later than that
+// of any event created at or after T that has committed or ever will: the oldest such event now
+// visible, or the snapshot's xmin if lower (a transaction still running, or one that begins
+// later, has a txid at or above xmin). Only events created at or after T are sent from there.
 import { sql, type Runner } from '../persistence/sql.ts';
 import { ApiError } from './errors.ts';
 import type { Caller } from './merchants.ts';
@@ -15,6 +20,8 @@ export interface StreamCursor {
   id: string;
   /** Set for a reader who started "from now": the snapshot taken then (every event visible in it is old). */
   snapshot: string | null;
+  /** Set for a reader who started from a time: only events created at or after it are sent. */
+  since: Date | null;
 }
 
 export interface StreamedEvent {
@@ -41,14 +48,48 @@ function fromPosition(id: string): StreamCursor | undefined {
   const snapshot = Buffer.from(id.slice(POSITION_PREFIX.length), 'base64url').toString('utf8');
   const parts = SNAPSHOT.exec(snapshot);
   if (parts === null || BigInt(parts[1]!) > BigInt(parts[2]!)) return undefined;
-  return { txid: parts[1]!, id: '', snapshot };
+  return { txid: parts[1]!, id: '', snapshot, since: null };
+}
+
+/**
+ * `since` as the contract lets it through: Unix seconds or an RFC 3339 date-time (a query
+ * parameter arrives as text either way).
+ */
+function sinceTime(since: string | number): Date {
+  const text = String(since);
+  const time = /^\d+$/.test(text) ? new Date(Number(text) * 1000) : new Date(text);
+  // RFC 3339 allows a leap second (23:59:60), which JavaScript's dates cannot hold.
+  if (Number.isNaN(time.getTime())) {
+    throw new ApiError('invalid_request', 'since must be a time JavaScript can read: Unix seconds, or a date and time such as 2026-01-01T09:00:00Z (no leap second).', 'since');
+  }
+  return time;
 }
 
 /**
  * Where a new reader starts: after `lastEventId` (one of the caller's events in this mode, or a
- * position this stream gave), or else with the events committed from now on.
+ * position this stream gave), or with the events created at or after `since`, or else with the
+ * events committed from now on.
  */
-export async function streamCursor(runner: Runner, caller: Caller, lastEventId: string | undefined): Promise<StreamCursor> {
+export async function streamCursor(runner: Runner, caller: Caller, lastEventId: string | undefined, since?: string | number): Promise<StreamCursor> {
+  if (since !== undefined) {
+    if (lastEventId !== undefined) {
+      throw new ApiError(
+        'invalid_request',
+        'since and Last-Event-ID cannot be used together: since starts a stream, Last-Event-ID resumes one. Reconnect with Last-Event-ID alone.',
+        'since',
+      );
+    }
+    const from = sinceTime(since);
+    const [start] = await sql<{ txid: string }>(
+      runner,
+      `select least(
+                (select min(txid) from events where merchant_id = $1 and livemode = $2 and created_at >= $3),
+                pg_snapshot_xmin(pg_current_snapshot())
+              )::text as txid`,
+      [caller.merchant.id, caller.livemode, from],
+    );
+    return { txid: start!.txid, id: '', snapshot: null, since: from };
+  }
   if (lastEventId?.startsWith(POSITION_PREFIX)) {
     const refused = new ApiError('invalid_request', 'Last-Event-ID is not a position this stream gave. Reconnect without it to stream from now.', 'Last-Event-ID');
     const cursor = fromPosition(lastEventId);
@@ -70,7 +111,7 @@ export async function streamCursor(runner: Runner, caller: Caller, lastEventId: 
     );
     // Every event of a transaction below xmin is visible now (old); from xmin on, those the
     // snapshot does not see are new.
-    return { txid: now!.xmin, id: '', snapshot: now!.snapshot };
+    return { txid: now!.xmin, id: '', snapshot: now!.snapshot, since: null };
   }
   const [last] = await sql<{ txid: string }>(
     runner,
@@ -85,7 +126,7 @@ export async function streamCursor(runner: Runner, caller: Caller, lastEventId: 
       'Last-Event-ID',
     );
   }
-  return { txid: last.txid, id: lastEventId, snapshot: null };
+  return { txid: last.txid, id: lastEventId, snapshot: null, since: null };
 }
 
 /**
@@ -107,9 +148,10 @@ export async function eventsAfter(
       where e.merchant_id = $1 and e.livemode = $2 and (e.txid, e.id) > ($3::xid8, $4::text)
         and ($5::pg_snapshot is null or not pg_visible_in_snapshot(e.txid, $5::pg_snapshot))
         and ($6::text[] is null or e.type = any ($6::text[]))
+        and ($8::timestamptz is null or e.created_at >= $8::timestamptz)
       order by e.txid, e.id
       limit $7`,
-    [caller.merchant.id, caller.livemode, cursor.txid, cursor.id, cursor.snapshot, types, limit],
+    [caller.merchant.id, caller.livemode, cursor.txid, cursor.id, cursor.snapshot, types, limit, cursor.since],
   );
   const events: StreamedEvent[] = [];
   let next = cursor;
@@ -118,7 +160,7 @@ export async function eventsAfter(
       return { events, cursor: next, waiting: true };
     }
     events.push({ id: row.id, type: row.type, payload: row.payload });
-    next = { txid: row.txid, id: row.id, snapshot: cursor.snapshot };
+    next = { ...cursor, txid: row.txid, id: row.id };
   }
   return { events, cursor: next, waiting: false };
 }

@@ -194,8 +194,9 @@ export function eventFeed(databaseUrl: string, db: Autocommit, keys: KeyCache, l
       res.write(`retry: ${CLIENT_RETRY_MS}\n\n`);
       // A stream that starts from now names its start, so that a reader who loses the connection
       // before the first event resumes from there (an id with no data sets the reader's
-      // Last-Event-ID and dispatches nothing).
-      if (request.cursor.id === '') res.write(`id: ${positionId(request.cursor)}\n\n`);
+      // Last-Event-ID and dispatches nothing). One that starts from a time names none: its reader
+      // resumes with the same time until it has an event.
+      if (request.cursor.id === '' && request.cursor.snapshot !== null) res.write(`id: ${positionId(request.cursor)}\n\n`);
       streams.set(key, group);
       const stream = new Stream(key, res, request);
       group.add(stream);

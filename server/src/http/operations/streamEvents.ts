@@ -23,8 +23,9 @@ function typesOf(list: string | undefined): string[] | null {
 export function streamEvents(deps: OperationDeps): OperationHandler {
   return async function streamEvents(req: Request, res: Response) {
     const caller = callerOf(req);
-    const types = typesOf((req.query as Query).type);
-    const cursor = await streamCursor(req.db, caller, req.get('last-event-id'));
+    const { type, since } = req.query as Query;
+    const types = typesOf(type);
+    const cursor = await streamCursor(req.db, caller, req.get('last-event-id'), since);
     deps.eventFeed.serve(res, { caller, secretKey: secretKeyOf(req), cursor, types });
   };
 }
