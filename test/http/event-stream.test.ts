@@ -257,7 +257,7 @@ describe('GET /v1/events/stream', () => {
     stream.close();
   });
 
-  it('refuses a since that is not a time, and since together with Last-Event-ID, before the stream starts', async () => {
+  it('refuses a since that is not a time before the stream starts, with or without Last-Event-ID', async () => {
     const merchant = await svc.createMerchant('Since Refusals');
     const event = await testEvent(merchant.testKey);
     for (const bad of ['yesterday', '-1', '1.5', '2026-13-01T00:00:00Z', '2026-01-01', '2026-12-31T23:59:60Z', '253402300800']) {
@@ -268,10 +268,26 @@ describe('GET /v1/events/stream', () => {
     const twice = await svc.request('GET', '/v1/events/stream?since=0&since=1', { key: merchant.testKey });
     expect(twice.status).to.equal(400);
     expect(twice.body.error.param).to.equal('since');
-    const both = await svc.request('GET', '/v1/events/stream?since=0', { key: merchant.testKey, headers: { 'last-event-id': event } });
-    expect(both.status).to.equal(400);
-    expect(both.body.error).to.include({ code: 'invalid_request', param: 'since' });
-    expect(both.body.error.message).to.include('Last-Event-ID');
+    const badWithId = await svc.request('GET', '/v1/events/stream?since=yesterday', { key: merchant.testKey, headers: { 'last-event-id': event } });
+    expect(badWithId.status).to.equal(400);
+    expect(badWithId.body.error).to.include({ code: 'invalid_request', param: 'since' });
+  });
+
+  it('resumes after Last-Event-ID when a reconnect keeps since in its URL, as a browser\'s EventSource does', async () => {
+    const merchant = await svc.createMerchant('Since Reconnect');
+    const since = new Date(Date.now() - 1000).toISOString();
+    const first = await testEvent(merchant.testKey);
+    const second = await testEvent(merchant.testKey);
+    const stream = await openStream(svc, merchant.testKey, { since });
+    expect((await stream.until(2)).map((e) => e.id)).to.deep.equal([first, second]);
+    stream.close();
+    const third = await testEvent(merchant.testKey);
+    const again = await openStream(svc, merchant.testKey, { since, lastEventId: first });
+    expect(again.res.status).to.equal(200);
+    expect((await again.until(2)).map((e) => e.id)).to.deep.equal([second, third]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(again.events).to.have.length(2);
+    again.close();
   });
 
   it('sends only the types asked for', async () => {

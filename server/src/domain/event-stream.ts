@@ -71,15 +71,12 @@ function sinceTime(since: string | number): Date {
  * events committed from now on.
  */
 export async function streamCursor(runner: Runner, caller: Caller, lastEventId: string | undefined, since?: string | number): Promise<StreamCursor> {
-  if (since !== undefined) {
-    if (lastEventId !== undefined) {
-      throw new ApiError(
-        'invalid_request',
-        'since and Last-Event-ID cannot be used together: since starts a stream, Last-Event-ID resumes one. Reconnect with Last-Event-ID alone.',
-        'since',
-      );
-    }
-    const from = sinceTime(since);
+  // A reconnect carries both when the reader cannot change its URL (a browser's EventSource sends
+  // the same URL again, with Last-Event-ID): `since` said where the stream started, Last-Event-ID
+  // says where the reader is now, so the latter wins. `since` is still checked, so that a bad one
+  // is refused the same way on every connection.
+  const from = since === undefined ? undefined : sinceTime(since);
+  if (from !== undefined && lastEventId === undefined) {
     const [start] = await sql<{ txid: string }>(
       runner,
       `select least(

@@ -3194,7 +3194,9 @@ export interface operations {
                 type?: string;
                 /**
                  * @description Start with the events created at or after this time, then carry on live: Unix seconds
-                 *     (as events' `created`), or an RFC 3339 date-time. Not together with `Last-Event-ID`.
+                 *     (as events' `created`), or an RFC 3339 date-time. A reconnect that also sends
+                 *     `Last-Event-ID` (as a browser's `EventSource` does, with the same URL) resumes after
+                 *     that event instead.
                  * @example 2026-01-01T09:00:00Z
                  */
                 since?: number | string;
@@ -3202,7 +3204,7 @@ export interface operations {
             header?: {
                 /**
                  * @description The id of the last event received, or the `pos_...` position the stream sent first;
-                 *     the stream resumes after it. Not together with `since`.
+                 *     the stream resumes after it (whatever `since` says).
                  * @example evt_mmFhLZKiP4cIuelfT4fOKx2A
                  */
                 "Last-Event-ID"?: string;
