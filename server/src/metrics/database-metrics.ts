@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { Counter, Gauge, type Registry } from 'prom-client';
 
 /**
- * PostgreSQL cancels the scrape's statement after this: a backlog of about ten million due
+ * PostgreSQL cancels the scrape's statement after this: a backlog of roughly ten million due
  * attempts takes this long to count (see SCRAPE_SQL); past it the figures are left out.
  */
 const STATEMENT_TIMEOUT_MS = 2000;
@@ -20,8 +20,8 @@ export const READ_TIMEOUT_MS = 3000;
  *
  * The webhook backlog, by endpoint tier as webhook_claim ranks them (failing: failing since its
  * last success; new: no success yet; healthy: the rest), counting the due attempts no worker
- * holds, to endpoints not disabled. It reads one entry of the waiting attempts' index
- * (webhook_queue_waiting) and one row per due attempt, and one endpoint by primary key per
+ * holds, to endpoints not disabled. It reads, for each due attempt, its entry in the waiting
+ * attempts' index (webhook_queue_waiting) and its row, and one endpoint by primary key per
  * endpoint with due attempts: with 10,000 due among 1.2 million queued (1,000 endpoints) it
  * takes about 6 ms; when a million are due, PostgreSQL reads the whole queue instead, in about
  * 150 ms (2 cores, PostgreSQL 15). Attempts due later, or in flight, cost nothing.
