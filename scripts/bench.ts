@@ -6,7 +6,9 @@
 //             saturation against what PostgreSQL allows (bench/baseline.ts: the minimal
 //             prepared statements, the same number of connections), and create's p99 at half the
 //             baseline's create rate. The service runs alone (APP_ENV=production, its own
-//             process); the baseline runs with the service stopped.
+//             process); the baseline runs with the service stopped. Then create and retrieve
+//             with metrics (METRICS_PORT) on against off, in alternating turns
+//             (bench/metrics-cost.ts).
 //   webhooks  one worker draining a backlog of due attempts, with its round trips per delivery,
 //             and commit-to-receipt latency at a steady rate of events made through the API
 //             (bench/webhooks.ts).
@@ -32,6 +34,7 @@ import { FULL_SEED, intentAtDepth, QUICK_SEED, seed, type Seeded } from '../benc
 import { createMerchant, root, startServer, stopAll } from '../bench/server.ts';
 import { benchVerifier, formatVerifierBench, type VerifierBenchResult } from '../bench/verifier.ts';
 import { measureDrain, measureSteady, type DrainFigures, type SteadyFigures } from '../bench/webhooks.ts';
+import { measureMetricsCost } from '../bench/metrics-cost.ts';
 
 process.chdir(root);
 
@@ -67,6 +70,8 @@ const GOALS = {
   steadyP50Ms: 20,
   steadyP99Ms: 100,
   scaleRatio: 1.25,
+  /** Metrics on may cost at most 5% of the requests a second. */
+  metricsRatio: 0.95,
 };
 
 const fmt = (n: number, digits = 1): string => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -186,7 +191,28 @@ async function benchApi(adminUrl: string, cleanups: (() => Promise<unknown>)[]) 
     await checkpoint(databaseUrl);
     const atHalf = await runHttp(targets.create, { seconds: SECONDS, connections: CONNECTIONS, serverPid, overallRate: halfRate });
     console.log(`service, create at half the baseline's create rate (${halfRate} req/s): ${describeRun(atHalf, true)}`);
-    return { create, retrieve, baseCreate, baseRetrieve, atHalf, halfRate, turns: runs };
+
+    const targetsAt = (origin: string) => ({
+      create: { ...targets.create, url: `${origin}/v1/payment_intents` },
+      retrieve: { ...targets.retrieve, url: `${origin}/v1/payment_intents/${intent.id}` },
+    });
+    // Twice as many turns, half as long: pairs close together in time, the same time in all.
+    console.log(`metrics on (METRICS_PORT, scraped every 5 s) against off, two new ROLE=api processes, ${API_TURNS * 2} alternating turns of ${TURN_SECONDS / 2} s:`);
+    const metricsCost = await measureMetricsCost(databaseUrl, { ROLE: 'api' }, targetsAt, {
+      turns: API_TURNS * 2,
+      turnSeconds: TURN_SECONDS / 2,
+      warmupSeconds: WARMUP_SECONDS,
+      connections: CONNECTIONS,
+      beforeTurn: () => checkpoint(databaseUrl),
+      pool: pooled,
+    });
+    for (const figure of ['create', 'retrieve'] as const) {
+      const { on, off, ratio, pair_ratios: pairs } = metricsCost[figure];
+      console.log(`  metrics on  ${figure.padEnd(8)}: ${describeRun(on, true)}`);
+      console.log(`  metrics off ${figure.padEnd(8)}: ${describeRun(off, true)}`);
+      console.log(`  on/off ${figure}: median ${pct(ratio)} of the turn pairs (${pairs.map(pct).join(', ')})`);
+    }
+    return { create, retrieve, baseCreate, baseRetrieve, atHalf, halfRate, turns: runs, metricsCost };
   } finally {
     await api.stop();
     await worker.stop();
@@ -331,6 +357,17 @@ async function main(): Promise<number> {
         goal: `p99 < ${GOALS.createP99AtHalfMs} ms`,
         met: api.atHalf.p99_ms < GOALS.createP99AtHalfMs && api.atHalf.failures === 0,
       });
+      for (const figure of ['create', 'retrieve'] as const) {
+        const { on, off, ratio, cpu_ratio: cpuRatio } = api.metricsCost[figure];
+        rows.push({
+          figure: `${figure}, metrics on vs off`,
+          service: `${fmt(on.rps, 0)} req/s, ${fmt(on.cpu.server_ms_per_req ?? 0, 3)} ms CPU`,
+          baseline: `${fmt(off.rps, 0)} req/s, ${fmt(off.cpu.server_ms_per_req ?? 0, 3)} ms CPU`,
+          ratio: `${pct(ratio)}${cpuRatio === null ? '' : ` (CPU ${pct(cpuRatio)})`}`,
+          goal: `>= ${pct(GOALS.metricsRatio)}`,
+          met: ratio >= GOALS.metricsRatio && on.failures === 0,
+        });
+      }
       rows.push({
         figure: 'server CPU per request (create / retrieve)',
         service: `${fmt(api.create.cpu.server_ms_per_req ?? 0, 3)} / ${fmt(api.retrieve.cpu.server_ms_per_req ?? 0, 3)} ms`,

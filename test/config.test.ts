@@ -28,6 +28,12 @@ describe('configuration', () => {
     expect(loadConfig({ EVENT_RETENTION_DAYS: '90' }).eventRetentionDays).to.equal(90);
   });
 
+  it('serves no metrics unless METRICS_PORT is set, and then on HOST unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig({})).to.deep.include({ metricsPort: null, metricsHost: '127.0.0.1' });
+    expect(loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '9464' })).to.deep.include({ metricsPort: 9464, metricsHost: '0.0.0.0' });
+    expect(loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' })).to.deep.include({ metricsPort: 9464, metricsHost: '10.0.0.5' });
+  });
+
   it('tightens the defaults in production', () => {
     const config = loadConfig({ APP_ENV: 'production', DATABASE_URL: 'postgres://db/nf' });
     expect(config).to.deep.include({ webhookAllowInsecure: false, validateResponses: false, liveProcessor: null });
@@ -62,6 +68,11 @@ describe('configuration', () => {
     [{ APP_ENV: 'production', DATABASE_URL: 'postgres://db/nf', WEBHOOK_ALLOW_INSECURE: 'true' }, /^WEBHOOK_ALLOW_INSECURE=true is refused when APP_ENV=production/],
     [{ EVENT_RETENTION_DAYS: '0' }, /^EVENT_RETENTION_DAYS must be a whole number from 1 to 3650 \(got "0"\)$/],
     [{ LIVE_PROCESSOR: 'acme' }, /^LIVE_PROCESSOR must be one of sandbox \(got "acme"\)$/],
+    [{ METRICS_PORT: 'prometheus' }, /^METRICS_PORT must be a whole number from 0 to 65535 \(got "prometheus"\)$/],
+    [{ METRICS_PORT: '70000' }, /^METRICS_PORT /],
+    // The metrics are for the people who run the service, never for whoever reaches the API.
+    [{ PORT: '8080', METRICS_PORT: '8080' }, /^METRICS_PORT must differ from PORT \(8080\)/],
+    [{ METRICS_PORT: '3000' }, /^METRICS_PORT must differ from PORT \(3000\)/],
   ];
   for (const [env, message] of bad) {
     it(`refuses ${JSON.stringify(env)} naming the variable`, () => {

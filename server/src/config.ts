@@ -52,6 +52,10 @@ export interface Config {
   maxFailedAttemptsPerIntent: number;
   /** Failed payment attempts from one client address, over all intents, in any hour. */
   maxFailedAttemptsPerClient: number;
+  /** METRICS_PORT: where GET /metrics (Prometheus) is served, never on PORT; null: not served. */
+  metricsPort: number | null;
+  /** METRICS_HOST: the address the metrics server listens on (HOST unless set). */
+  metricsHost: string;
 }
 
 export class ConfigError extends Error {
@@ -93,6 +97,10 @@ export function loadConfig(env: Env = process.env): Config {
 
   const host = read('HOST') ?? '127.0.0.1';
   const port = integer(read, 'PORT', 3000, 0, 65535);
+  const metricsPort = read('METRICS_PORT') === undefined ? null : integer(read, 'METRICS_PORT', 0, 0, 65535);
+  if (metricsPort !== null && metricsPort !== 0 && metricsPort === port) {
+    throw new ConfigError('METRICS_PORT', `must differ from PORT (${port}): /metrics is never served on the public port`);
+  }
   const publicBaseUrl = read('PUBLIC_BASE_URL')?.replace(/\/+$/, '') ?? null;
   if (publicBaseUrl !== null && !/^https?:\/\/[^/]+$/.test(publicBaseUrl)) {
     throw new ConfigError('PUBLIC_BASE_URL', 'must be an http:// or https:// origin, such as https://pay.example.com');
@@ -126,6 +134,8 @@ export function loadConfig(env: Env = process.env): Config {
     preparedStatements: boolean(read, 'DATABASE_PREPARED_STATEMENTS', true),
     maxFailedAttemptsPerIntent: integer(read, 'MAX_FAILED_ATTEMPTS_PER_INTENT', 5, 1, 100),
     maxFailedAttemptsPerClient: integer(read, 'MAX_FAILED_ATTEMPTS_PER_CLIENT', 20, 1, 100_000),
+    metricsPort,
+    metricsHost: read('METRICS_HOST') ?? host,
   };
 }
 

@@ -74,6 +74,7 @@ function printBanner(url: string | undefined, demoMerchant: DemoMerchant | null)
     );
   }
   lines.push(`  Database:       ${database.embedded ? 'embedded PostgreSQL in .data/postgres' : 'DATABASE_URL'}`);
+  if (service.metricsUrl !== undefined) lines.push(`  Metrics:        ${service.metricsUrl}/metrics`);
   lines.push(
     config.liveProcessor === 'sandbox'
       ? '  Live payments:  SANDBOX ACQUIRER: live cards are approved and no real money moves (LIVE_PROCESSOR=sandbox)'

@@ -19,10 +19,13 @@ import { sandboxAcquirer } from './domain/processor/sandbox-acquirer.ts';
 import { testCardSimulator } from './domain/processor/test-cards.ts';
 import { createOrm, migrate, type Orm } from './persistence/orm.ts';
 import { autocommit, usePreparedStatements } from './persistence/sql.ts';
+import { createMetrics } from './metrics/metrics.ts';
 
 export interface Service {
   /** The HTTP origin, e.g. http://127.0.0.1:3000 (undefined for the worker role). */
   url: string | undefined;
+  /** Where GET /metrics is served (METRICS_PORT), or undefined. */
+  metricsUrl: string | undefined;
   orm: Orm;
   boss: Boss;
   stop(): Promise<void>;
@@ -58,12 +61,14 @@ export async function startService({ config, log, onOperationResponse }: Service
   };
   const webhooks = webhookSettings(config);
   await createPaymentQueues(boss);
+  // METRICS_PORT: what the HTTP server and the dispatcher report to; served once everything runs.
+  const metrics = config.metricsPort === null ? undefined : await createMetrics({ role: config.role, orm, boss, log });
   let paymentCompletion: Loop | undefined;
   let dispatcher: Dispatcher | undefined;
   if (config.role !== 'api') {
     await startMaintenance(boss, orm, { eventRetentionDays: config.eventRetentionDays }, log);
     paymentCompletion = await startPaymentWorkers(boss, orm, payments, log);
-    dispatcher = startWebhookDispatcher(orm, webhooks, log);
+    dispatcher = startWebhookDispatcher(orm, webhooks, log, metrics?.onAttempt);
   }
 
   let server: Server | undefined;
@@ -81,7 +86,7 @@ export async function startService({ config, log, onOperationResponse }: Service
     rateLimitStore = config.rateLimitStore === 'postgres' ? new PostgresRateLimitStore(orm) : new MemoryRateLimitStore();
     // PUBLIC_BASE_URL, or else where this server listens (with PORT=0, known once it listens).
     const publicBaseUrl = () => config.publicBaseUrl ?? listeningUrl!;
-    const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks, publicBaseUrl, keys, eventFeed: feed, onOperationResponse });
+    const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks, publicBaseUrl, keys, eventFeed: feed, onOperationResponse, metrics: metrics?.http });
     // A request without Host is refused by the app, in the one error shape (see app.ts).
     server = createServer({ requireHostHeader: false, ...app.serverOptions });
     // Before the app: every response is known, so that a shutdown can end its connection after it.
@@ -94,9 +99,9 @@ export async function startService({ config, log, onOperationResponse }: Service
       res.on('close', () => responses.delete(res));
     });
     server.on('request', app);
-    server.on('clientError', answerClientError(log, publicBaseUrl));
-    server.on('connect', answerConnect(log, publicBaseUrl));
-    server.on('checkExpectation', answerExpectation(log, publicBaseUrl));
+    server.on('clientError', answerClientError(log, publicBaseUrl, metrics?.http));
+    server.on('connect', answerConnect(log, publicBaseUrl, metrics?.http));
+    server.on('checkExpectation', answerExpectation(log, publicBaseUrl, metrics?.http));
     // Keep-alive longer than a typical load balancer's idle timeout, so it closes connections first.
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {
@@ -111,6 +116,7 @@ export async function startService({ config, log, onOperationResponse }: Service
     url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     listeningUrl = url;
   }
+  const metricsUrl = metrics === undefined ? undefined : await metrics.listen(config.metricsPort!, config.metricsHost);
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
@@ -135,8 +141,9 @@ export async function startService({ config, log, onOperationResponse }: Service
       await paymentCompletion?.stop();
       await dispatcher?.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
+      await metrics?.close();
       await orm.close();
     })());
 
-  return { url, orm, boss, stop };
+  return { url, metricsUrl, orm, boss, stop };
 }

@@ -26,6 +26,7 @@ import { operationHandlers } from './operations/index.ts';
 import { paymentSheetRouter } from '../web/payment-sheet.ts';
 import { dashboardRouter } from '../web/dashboard.ts';
 import { apiReferenceRouter } from '../web/api-reference.ts';
+import { PAGE, UNMATCHED, type HttpObserver } from '../metrics/http-metrics.ts';
 import './context.ts';
 
 export interface AppDeps {
@@ -43,6 +44,8 @@ export interface AppDeps {
   eventFeed: EventFeed;
   /** Called once per answered API operation (the tests use it to prove every documented response occurs). */
   onOperationResponse?: (operationId: string, status: number) => void;
+  /** Told of every answer, for the metrics (METRICS_PORT). */
+  metrics?: HttpObserver;
 }
 
 /** Request bodies above this are refused with 413 before they are parsed. */
@@ -82,7 +85,7 @@ export function createApp(deps: AppDeps): RequestListener {
   });
   Object.defineProperty(app.request, 'db', { value: autocommit(orm) });
   // What every request goes through first, an operation's (see `listener` below) and a page's alike.
-  const front: RequestHandler[] = [requestContext(log, deps.onOperationResponse), apiVersion(), strictTransportSecurity, requireHost, refuseUndecodableUrl];
+  const front: RequestHandler[] = [requestContext(log, deps.onOperationResponse, deps.metrics), apiVersion(), strictTransportSecurity, requireHost, refuseUndecodableUrl];
   app.use(front);
   app.use(methodGuard(contract));
 
@@ -132,7 +135,7 @@ export function createApp(deps: AppDeps): RequestListener {
   app.use((req) => {
     throw new ApiError('resource_missing', `Unrecognized request URL (${req.method} ${req.path}).`);
   });
-  const errors = errorHandler(log, deps.publicBaseUrl);
+  const errors = errorHandler(log, deps.publicBaseUrl, deps.metrics);
   app.use(errors);
 
   // A request for one of the contract's operations (matched once, here) goes straight through
@@ -201,25 +204,31 @@ const strictTransportSecurity: RequestHandler = (req, res, next) => {
 /**
  * Gives each request its id, its own EntityManager and one log line when it is answered. The
  * operation is known by then for the contract's operations (the listener matched it); anything
- * else is not one.
+ * else is not one: a page, or (404, 405) nothing at that URL.
  */
-function requestContext(log: Logger, onOperationResponse: AppDeps['onOperationResponse']): RequestHandler {
+function requestContext(log: Logger, onOperationResponse: AppDeps['onOperationResponse'], metrics: HttpObserver | undefined): RequestHandler {
   return (req, res, next) => {
     const started = performance.now();
     const method = req.method;
     req.requestId = newId('req');
     res.setHeader('x-request-id', req.requestId);
-    if (onOperationResponse !== undefined || log.isLevelEnabled('info')) {
+    if (onOperationResponse !== undefined || metrics !== undefined || log.isLevelEnabled('info')) {
       res.on('finish', () => {
-        if (onOperationResponse !== undefined && req.operation !== undefined) onOperationResponse(req.operation.operationId, res.statusCode);
+        const status = res.statusCode;
+        if (onOperationResponse !== undefined && req.operation !== undefined) onOperationResponse(req.operation.operationId, status);
+        const ms = performance.now() - started;
+        if (metrics !== undefined) {
+          const operation = req.operation?.operationId ?? (status === 404 || status === 405 ? UNMATCHED : PAGE);
+          metrics.answered(operation, status, ms / 1000);
+        }
         if (!log.isLevelEnabled('info')) return;
         log.info(
           {
             request_id: req.requestId,
             method,
             url: redactUrl(req.originalUrl),
-            status: res.statusCode,
-            ms: Math.round((performance.now() - started) * 10) / 10,
+            status,
+            ms: Math.round(ms * 10) / 10,
           },
           'request',
         );

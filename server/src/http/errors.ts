@@ -8,6 +8,7 @@ import { redactUrl } from '../log.ts';
 import type { ContractProblem } from './contract-validation.ts';
 import { paramName, shown } from './plain-words.ts';
 import { currentApiVersion } from './api-version.ts';
+import { MALFORMED, type HttpObserver } from '../metrics/http-metrics.ts';
 
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_request: 400,
@@ -68,8 +69,11 @@ export type DocsBase = () => string;
 /** The entry for `code` in the API reference (/docs): the `### code` heading of the contract's Errors section. */
 export const docUrl = (docsBase: DocsBase, code: string): string => `${docsBase()}/docs#section/${code}`;
 
-/** The one error handler: every failure leaves as `{"error": {code, message, param?, doc_url, request_id}}`. */
-export function errorHandler(log: Logger, docsBase: DocsBase): ErrorRequestHandler {
+/**
+ * The one error handler: every failure leaves as `{"error": {code, message, param?, doc_url,
+ * request_id}}`, and is counted by its code when `metrics` is given.
+ */
+export function errorHandler(log: Logger, docsBase: DocsBase, metrics?: HttpObserver): ErrorRequestHandler {
   // During an outage every request fails the same way: one line every few seconds says so, with
   // how many requests it stands for, instead of one line per request.
   const unavailableLog = throttled(5000);
@@ -85,6 +89,7 @@ export function errorHandler(log: Logger, docsBase: DocsBase): ErrorRequestHandl
       log.error({ err, request_id: req.requestId, method: req.method, path: redactUrl(req.path) }, 'unexpected error');
     }
     sendError(res, status, apiError, req.requestId, docsBase);
+    metrics?.refused(apiError.code);
   };
 }
 
@@ -175,14 +180,14 @@ export function validationError(problem: ContractProblem): ApiError {
  * arriving). Node would answer with a bare status line; this answers in the one error shape, with
  * an x-request-id, and closes the connection.
  */
-export function answerClientError(log: Logger, docsBase: DocsBase) {
+export function answerClientError(log: Logger, docsBase: DocsBase, metrics?: HttpObserver) {
   return (error: NodeJS.ErrnoException, socket: Duplex): void => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
     const [status, apiError] = clientErrorAnswer(error.code);
-    socket.end(rawError(status, apiError, log, error.code ?? 'unreadable', docsBase).wire);
+    socket.end(rawError(status, apiError, log, error.code ?? 'unreadable', docsBase, metrics).wire);
   };
 }
 
@@ -191,9 +196,18 @@ export function answerClientError(log: Logger, docsBase: DocsBase) {
  * (those every answer carries, and Connection: close) and body, and the same as the bytes to
  * write to a socket.
  */
-function rawError(status: number, error: ApiError, log: Logger, reason: string, docsBase: DocsBase): { headers: Record<string, string>; body: string; wire: string } {
+function rawError(
+  status: number,
+  error: ApiError,
+  log: Logger,
+  reason: string,
+  docsBase: DocsBase,
+  metrics: HttpObserver | undefined,
+): { headers: Record<string, string>; body: string; wire: string } {
   const requestId = newId('req');
   log.info({ request_id: requestId, status, reason }, 'refused a malformed request');
+  metrics?.answered(MALFORMED, status, null);
+  metrics?.refused(error.code);
   const body = JSON.stringify({ error: { code: error.code, message: error.message, doc_url: docUrl(docsBase, error.code), request_id: requestId } });
   const headers = {
     'Content-Type': 'application/json; charset=utf-8',
@@ -207,18 +221,18 @@ function rawError(status: number, error: ApiError, log: Logger, reason: string, 
 }
 
 /** For the HTTP server's `connect`: the API has no proxy, so CONNECT is a method no path takes. */
-export function answerConnect(log: Logger, docsBase: DocsBase) {
+export function answerConnect(log: Logger, docsBase: DocsBase, metrics?: HttpObserver) {
   return (_req: IncomingMessage, socket: Duplex): void => {
     const error = new ApiError('method_not_allowed', 'CONNECT is not a method this API takes; it is not a proxy.');
-    socket.end(rawError(405, error, log, 'CONNECT', docsBase).wire);
+    socket.end(rawError(405, error, log, 'CONNECT', docsBase, metrics).wire);
   };
 }
 
 /** For the HTTP server's `checkExpectation`: an Expect header other than 100-continue. */
-export function answerExpectation(log: Logger, docsBase: DocsBase) {
+export function answerExpectation(log: Logger, docsBase: DocsBase, metrics?: HttpObserver) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const error = new ApiError('invalid_request', `Unsupported Expect header (${String(req.headers.expect).slice(0, 40)}); only 100-continue is understood.`);
-    const { headers, body } = rawError(400, error, log, 'Expect', docsBase);
+    const { headers, body } = rawError(400, error, log, 'Expect', docsBase, metrics);
     res.writeHead(400, headers).end(body);
   };
 }

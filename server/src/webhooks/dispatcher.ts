@@ -11,6 +11,7 @@ import { WEBHOOK_CHANNEL } from '../domain/events.ts';
 import { listen } from '../persistence/notifications.ts';
 import { attempt, retryDelayMs, type WebhookSettings } from './deliver.ts';
 import { cycle, type CycleOutcome, type MadeAttempt, type ScheduledClaim } from './queue.ts';
+import type { AttemptResult } from './send.ts';
 
 /** Attempts taken in one turn, at most. */
 const BATCH = 64;
@@ -42,7 +43,8 @@ export interface Dispatcher {
   stop(): Promise<void>;
 }
 
-export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings, log: Logger): Dispatcher {
+/** `onAttempt` is told each attempt's result as it comes back (the metrics count them). */
+export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings, log: Logger, onAttempt?: (result: AttemptResult) => void): Dispatcher {
   const leaseMs = settings.timeoutMs + LEASE_MARGIN_MS;
   let stopped = false;
   // Attempts taken and not yet recorded (or let go): they hold places at their endpoints.
@@ -171,6 +173,7 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
       attempt(claim, settings)
         .catch((error: unknown) => ({ ok: false, status: null, body: null, error: `internal error: ${String(error)}`, durationMs: 0 }))
         .then((result) => {
+          onAttempt?.(result);
           const retryMs = claim.step < settings.maxAttempts ? retryDelayMs(settings, claim.step) : null;
           made.push({ claim, result, retryMs });
           // A result to record, and a place free: a turn.
