@@ -3,7 +3,7 @@
 // seconds, three times as often as Prometheus's usual 15), in alternating turns so that a noisy
 // machine slows both alike. The ratio is the median of the ratios of each pair of turns run back
 // to back: a burst of load from elsewhere on the machine then moves one pair, not the figure.
-import { freePort } from '../server/src/persistence/embedded-postgres.ts';
+import { freePort } from '../server/src/embedded-postgres/server.ts';
 import { runHttp, type HttpTarget, type Run } from './measure.ts';
 import { startServer, type RunningServer } from './server.ts';
 
