@@ -88,6 +88,33 @@ describe('API reference (/docs)', function () {
     expect(problems).to.deep.equal([]);
   });
 
+  it('opens every sidebar link on its own (a new tab, a reload) as the reference, at its section', async () => {
+    await open(`${svc.url}/docs`);
+    const links = await page.locator('[data-component-name="Menu/Menu"] a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
+    expect(links.length, 'sidebar links').to.be.greaterThan(20);
+    // What a new tab asks the server for: the link resolved against the page, without its fragment.
+    for (const href of links) {
+      const url = new URL(href, `${svc.url}/docs`);
+      expect(url.origin, href).to.equal(svc.url);
+      const answer = await fetch(url);
+      expect(`${href}: ${answer.status} ${answer.headers.get('content-type')}`).to.match(/: 200 text\/html/);
+      expect(await answer.text(), href).to.include('<div id="redoc">');
+    }
+    for (const title of ['Versioning', 'insufficient_balance', 'Refunds']) {
+      const href = await page.locator('[data-component-name="Menu/Menu"] a', { hasText: title }).first().getAttribute('href');
+      const tab = await context.newPage();
+      const url = new URL(href!, `${svc.url}/docs`).href;
+      expect((await tab.goto(url))!.status(), url).to.equal(200);
+      const section = tab.locator(`[data-section-id="${new URL(url).hash.replace(/^#/, '')}"]`).first();
+      await section.waitFor();
+      // The section's heading is what the reader sees at the top of the window.
+      await tab.waitForFunction((id) => Math.abs(document.querySelector(`[data-section-id="${id}"]`)!.getBoundingClientRect().top) < 80, new URL(url).hash.replace(/^#/, ''));
+      expect((await section.innerText()).split('\n')[0], url).to.include(title);
+      await tab.close();
+    }
+    expect(problems).to.deep.equal([]);
+  });
+
   it("keeps the dashboard's own operations out of the merchants' reference", async () => {
     await open(`${svc.url}/docs`);
     const { merchants, dashboard } = summaries();
