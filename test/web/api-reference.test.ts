@@ -72,9 +72,9 @@ describe('API reference (/docs)', function () {
 
     await page.getByText('Payment intents', { exact: true }).first().click();
     await page.getByText('Create a payment intent', { exact: true }).first().click();
-    await sample().getByText('curl', { exact: true }).waitFor();
+    await sample().getByText('export PI=', { exact: false }).first().waitFor();
     const curl = await sample().innerText();
-    expect(curl).to.include(`curl ${svc.url}/v1/payment_intents`).and.include('Authorization: Bearer $NAIRAFLOW_SECRET_KEY').and.include('"amount": 250000');
+    expect(curl).to.include(`curl -s ${svc.url}/v1/payment_intents`).and.include('Authorization: Bearer $NAIRAFLOW_SECRET_KEY').and.include('"amount": 250000');
     await page.screenshot({ path: `${ARTIFACTS}api-reference-curl.png` });
 
     await page.getByRole('button', { name: 'curl', exact: true }).first().click();
