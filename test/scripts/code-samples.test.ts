@@ -223,18 +223,18 @@ describe('the API reference code samples (x-codeSamples)', () => {
       for (const sample of samples) expect(sample.source).to.include(svc.url).and.not.include('127.0.0.1:3000');
     });
 
-    /** Runs one sample in the shell: a stream is watched for 3 seconds while an event is sent, as a reader would watch it. */
+    /** Runs one sample in the shell: a stream is watched for a few seconds while events happen, as a reader would watch it. */
     async function runSample(op: Operation, sample: CodeSample): Promise<string[]> {
       const streams = op.operationId === 'streamEvents';
-      const sent = streams ? delay(1500).then(() => svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey })) : undefined;
+      // A test event every second, so that one comes after the stream has opened, however slowly it starts.
+      const sending = streams ? setInterval(() => void svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey }), 1000) : undefined;
       let command = sample.source;
       if (sample.label === NODE_SDK.label) {
         const file = join(project!.dir, `${op.operationId}.mjs`);
         writeFileSync(file, sample.source);
-        command = `${streams ? 'timeout 4 ' : ''}node ${file}`;
+        command = `${streams ? 'timeout 6 ' : ''}node ${file}`;
       }
-      const run = await shell!.run(command, { curlMaxTimeSeconds: streams ? 3 : 30 });
-      await sent;
+      const run = await shell!.run(command, { curlMaxTimeSeconds: streams ? 5 : 30 }).finally(() => clearInterval(sending));
       const problems: string[] = [];
       const where = `${op.operationId} (${sample.label})`;
       // A stream is still open when curl's time limit (28) or timeout (124) ends it: that is the stream working.
@@ -272,8 +272,6 @@ function referenceOrder(document: any): Operation[] {
   for (const { op, tag } of operations) expect(tags, `${op.operationId}'s tag`).to.include(tag);
   return tags.flatMap((tag) => operations.filter((entry) => entry.tag === tag).map((entry) => entry.op));
 }
-
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** tsc's complaints about the samples, each compiled as its own ES module against sdk/src. */
 function compileSamples(samples: { name: string; source: string }[]): string[] {
