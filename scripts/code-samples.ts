@@ -6,6 +6,11 @@
 // (which method sends that request, and what it takes). `npm run generate` writes them into
 // openapi.yaml in place, changing nothing else in the file; `npm run check:generated` fails when
 // they differ from what the contract and the SDK say now.
+//
+// The samples work as pasted, one after another in the order the reference shows them: where the
+// contract's example names an object (`pi_...`, `evt_...`), the sample names a shell variable that
+// an earlier sample sets from its answer (`$PI`, `$EVT`; SAMPLE_VARIABLES), and a sample whose
+// object the samples before it would have used up makes its own first (PRELUDES).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -23,6 +28,60 @@ export const NODE_SDK = { lang: 'JavaScript', label: 'Node SDK' } as const;
 
 /** The variable the samples read the secret key from (the SDK's README names it so too). */
 export const SECRET_KEY_VARIABLE = 'NAIRAFLOW_SECRET_KEY';
+
+/** An object a sample passes on to the samples after it, in a shell variable. */
+export interface SampleVariable {
+  /** The shell variable: `PI` for `$PI`. */
+  name: string;
+  /** The operation whose curl sample sets it, from its answer. */
+  setBy: string;
+  /** Where in that answer (a JavaScript property path): `id`, `data[0].id`. */
+  field: string;
+  /** What it holds, as the setting sample's comment says. */
+  holds: string;
+  /** The contract's example values it stands for. */
+  example: RegExp;
+}
+
+export const SAMPLE_VARIABLES: readonly SampleVariable[] = [
+  { name: 'PI', setBy: 'createPaymentIntent', field: 'id', holds: 'its id', example: /^pi_[0-9A-Za-z]{24}$/ },
+  { name: 'CLIENT_SECRET', setBy: 'createPaymentIntent', field: 'client_secret', holds: 'its client secret', example: /^pi_[0-9A-Za-z]{24}_secret_[0-9A-Za-z]{24}$/ },
+  { name: 'REFUND', setBy: 'createRefund', field: 'id', holds: "the refund's id", example: /^re_[0-9A-Za-z]{24}$/ },
+  { name: 'EVT', setBy: 'listEvents', field: 'data[0].id', holds: "the newest event's id", example: /^evt_[0-9A-Za-z]{24}$/ },
+];
+
+/** What a sample does first, because the samples before it leave it nothing to act on. */
+interface Prelude {
+  /** The sample's first line, saying why. */
+  why: string;
+  /** The operation it calls first, with this body instead of its example (and without an Idempotency-Key). */
+  operationId: string;
+  body?: unknown;
+  /** The object it makes, which the sample then acts on instead of the variable's. */
+  makes?: { variable: string; js: string; field: string; instead: string };
+}
+
+const PRELUDES: Record<string, Prelude> = {
+  // Canceling $PI would leave the Checkout samples an intent they cannot pay.
+  cancelPaymentIntent: {
+    why: 'Creates an intent to cancel, so that $PI stays open for the samples below.',
+    operationId: 'createPaymentIntent',
+    body: { amount: 250000, currency: 'NGN' },
+    makes: { variable: 'CANCEL_PI', js: 'toCancel', field: 'id', instead: 'PI' },
+  },
+  // "Delete the webhook endpoint" comes before it in the reference, and a secret needs an endpoint.
+  rollWebhookEndpointSecret: { why: 'Sets the endpoint again first ("Delete the webhook endpoint" above removed it).', operationId: 'updateWebhookEndpoint' },
+};
+
+/** A value the sample takes from a variable: `$PI` in the shell, `process.env.PI` or an object made first in JavaScript. */
+class Stand {
+  readonly shell: string;
+  readonly js: string;
+  constructor(shell: string, js: string) {
+    this.shell = shell;
+    this.js = js;
+  }
+}
 
 /** An SDK method, found in the SDK's source by the request it sends. */
 export interface SdkMethod {
@@ -149,9 +208,8 @@ function requestsSentBy(body: ts.Node): string[] {
 interface Request {
   method: string;
   path: string;
-  /** The path with its parameters' examples in. */
-  url: string;
-  pathParams: Map<string, string>;
+  /** Each path parameter's example, or what stands for it. */
+  pathParams: Map<string, unknown>;
   query: [string, unknown][];
   headers: [string, string][];
   body: unknown;
@@ -164,7 +222,8 @@ function sampleOperations(document: Node, sdk: Map<string, SdkMethod>, problems:
   if (origin === undefined) throw new Error('openapi.yaml has no servers[0].url, the address the code samples call');
   const requests: { operationId: string; op: Node; request: Request }[] = [];
   for (const [path, item] of Object.entries((document['paths'] ?? {}) as Record<string, Node>)) {
-    for (const method of METHODS) {
+    // In the order the contract writes them, which is the reference's.
+    for (const method of Object.keys(item).filter((key): key is (typeof METHODS)[number] => (METHODS as readonly string[]).includes(key))) {
       const op = item[method] as Node | undefined;
       if (op === undefined || op['x-internal'] === true) continue;
       const operationId = String(op['operationId']);
@@ -185,12 +244,88 @@ function sampleOperations(document: Node, sdk: Map<string, SdkMethod>, problems:
     const key = keyOf(entry);
     if (key !== undefined && keyUses.get(key[1])! > 1) key[1] = `${entry.operationId.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-${key[1]}`;
   }
+  // Each sample takes the objects it needs from the samples before it in the reference.
+  const byId = new Map(requests.map((entry) => [entry.operationId, entry]));
+  const summaries = new Map(requests.map(({ operationId, op }) => [operationId, String(op['summary'] ?? operationId)]));
+  const position = new Map(referenceOrder(document, requests.map((entry) => ({ operationId: entry.operationId, op: entry.op }))).map((id, i) => [id, i]));
   return requests.map(({ operationId, op, request }) => {
+    const say = (problem: string) => problems.push(`${operationId} (${request.method.toUpperCase()} ${request.path}): ${problem}`);
+    const prelude = PRELUDES[operationId];
+    const first = prelude === undefined ? undefined : byId.get(prelude.operationId);
+    if (prelude !== undefined && first === undefined) say(`its prelude calls ${prelude.operationId}, which the reference does not show`);
+    const preludeRequest: Request | undefined =
+      prelude === undefined || first === undefined
+        ? undefined
+        : { ...first.request, body: prelude.body ?? first.request.body, headers: first.request.headers.filter(([name]) => name !== 'Idempotency-Key') };
+    const uses = standIns(request, position.get(operationId)!, position, prelude, say);
+    const sample: SampleParts = { request, uses, sets: SAMPLE_VARIABLES.filter((v) => v.setBy === operationId), prelude, preludeRequest, summaries };
     const sdkMethod = sdk.get(`${request.method} ${request.path}`);
-    const samples: CodeSample[] = [{ ...CURL, source: curl(origin, request) }];
-    if (sdkMethod !== undefined) samples.push({ ...NODE_SDK, source: sdkCall(origin, document, op, request, sdkMethod) });
+    const samples: CodeSample[] = [{ ...CURL, source: curl(origin, sample) }];
+    if (sdkMethod !== undefined) {
+      const preludeMethod = preludeRequest === undefined ? undefined : sdk.get(`${preludeRequest.method} ${preludeRequest.path}`);
+      if (preludeRequest !== undefined && preludeMethod === undefined) say(`no SDK method sends its prelude (${prelude!.operationId})`);
+      samples.push({ ...NODE_SDK, source: sdkCall(origin, document, op, sample, sdkMethod, preludeMethod) });
+    }
     return { operationId, method: request.method, path: request.path, samples, wantsSdk: request.secretKey, sdk: sdkMethod };
   });
+}
+
+/** What one operation's samples are made of: its request, the variables it reads and sets, and what it does first. */
+interface SampleParts {
+  request: Request;
+  uses: SampleVariable[];
+  sets: readonly SampleVariable[];
+  prelude: Prelude | undefined;
+  preludeRequest: Request | undefined;
+  /** Each operation's summary, by operationId: how the samples name each other. */
+  summaries: Map<string, string>;
+}
+
+/** Operation ids as the reference shows them: by tag, in the contract's order of tags, then of paths and methods. */
+export function referenceOrder(document: Node, operations: { operationId: string; op: Node }[]): string[] {
+  const tags = ((document['tags'] ?? []) as { name: string }[]).map((tag) => tag.name);
+  const tagOf = (op: Node) => ((op['tags'] ?? []) as string[])[0];
+  const untagged = operations.filter(({ op }) => !tags.includes(tagOf(op) ?? ''));
+  return [...tags.flatMap((tag) => operations.filter(({ op }) => tagOf(op) === tag)), ...untagged].map(({ operationId }) => operationId);
+}
+
+/**
+ * Puts what stands for each example id into `request` (its path, query and body): the variable an
+ * earlier sample sets, or the object the prelude makes. Returns the variables it reads.
+ */
+function standIns(request: Request, at: number, position: Map<string, number>, prelude: Prelude | undefined, say: (problem: string) => void): SampleVariable[] {
+  const uses = new Set<SampleVariable>();
+  const standFor = (value: unknown): unknown => {
+    if (typeof value !== 'string') return value;
+    const variable = SAMPLE_VARIABLES.find((v) => v.example.test(value));
+    if (variable === undefined) return value;
+    const made = prelude?.makes;
+    if (made !== undefined && made.instead === variable.name) return new Stand(`$${made.variable}`, `${made.js}.${made.field}`);
+    const setter = position.get(variable.setBy);
+    if (setter === undefined || setter >= at) {
+      say(`its example ${value} stands for $${variable.name}, which no sample before it sets`);
+      return value;
+    }
+    uses.add(variable);
+    return new Stand(`$${variable.name}`, `process.env.${variable.name} ?? ''`);
+  };
+  const deep = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(deep);
+    if (value !== null && typeof value === 'object' && !(value instanceof Stand)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deep(v)]));
+    return standFor(value);
+  };
+  for (const [name, value] of request.pathParams) request.pathParams.set(name, standFor(value));
+  request.query = request.query.map(([name, value]) => [name, standFor(value)]);
+  if (request.body !== undefined) request.body = deep(request.body);
+  return SAMPLE_VARIABLES.filter((v) => uses.has(v));
+}
+
+/** Where the variables a sample reads come from: `$PI and $CLIENT_SECRET: set by "Create a payment intent" above`. */
+function whereFrom(uses: SampleVariable[], summaries: Map<string, string>, by: string): string | undefined {
+  if (uses.length === 0) return undefined;
+  const bySetter = new Map<string, string[]>();
+  for (const variable of uses) bySetter.set(variable.setBy, [...(bySetter.get(variable.setBy) ?? []), `$${variable.name}`]);
+  return [...bySetter].map(([setter, names]) => `${names.join(' and ')}: set by ${by}"${summaries.get(setter) ?? setter}" above`).join('; ');
 }
 
 function resolve(document: Node, node: unknown): Node {
@@ -223,7 +358,7 @@ function requestOf(document: Node, path: string, method: string, item: Node, op:
     if (found === undefined) problem(`parameter ${String(parameter['name'])} has no example`);
     return found?.value ?? `<${String(parameter['name'])}>`;
   };
-  const pathParams = new Map<string, string>();
+  const pathParams = new Map<string, unknown>();
   const query: [string, unknown][] = [];
   const headers: [string, string][] = [];
   for (const parameter of parameters) {
@@ -255,7 +390,6 @@ function requestOf(document: Node, path: string, method: string, item: Node, op:
   return {
     method,
     path,
-    url: path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(pathParams.get(name) ?? `<${name}>`)),
     pathParams,
     query,
     headers,
@@ -265,34 +399,87 @@ function requestOf(document: Node, path: string, method: string, item: Node, op:
   };
 }
 
-/** Double-quoted for a POSIX shell, with the secret key's variable left to expand. */
-function shellDoubleQuoted(value: string, keepVariable = false): string {
-  const escaped = value.replace(/[\\"$`]/g, '\\$&');
-  return `"${keepVariable ? escaped.replaceAll(`\\$${SECRET_KEY_VARIABLE}`, `$${SECRET_KEY_VARIABLE}`) : escaped}"`;
+/** Double-quoted for a POSIX shell, with the secret key's variable (and `variables`) left to expand. */
+function shellDoubleQuoted(value: string, keepVariable = false, variables: string[] = []): string {
+  let escaped = value.replace(/[\\"$`]/g, '\\$&');
+  for (const name of [...(keepVariable ? [SECRET_KEY_VARIABLE] : []), ...variables]) escaped = escaped.replace(new RegExp(`\\\\\\$(${name})\\b`, 'g'), '$$$1');
+  return `"${escaped}"`;
 }
 
-function curl(origin: string, request: Request): string {
-  const query = request.query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`).join('&');
-  const url = `${origin}${request.url}${query === '' ? '' : `?${query}`}`;
+/** The shell variables named in `text` (`$PI`): what a stand-in left there. */
+const variablesIn = (text: string) => [...text.matchAll(/\$([A-Z][A-Z_]*)/g)].map((m) => m[1]!);
+
+/** `request`'s URL for the shell: its examples in, `$NAME` where a variable stands for one. */
+function shellUrl(origin: string, request: Request): string {
+  const piece = (value: unknown) => (value instanceof Stand ? value.shell : encodeURIComponent(String(value)));
+  const path = request.path.replace(/\{([^}]+)\}/g, (_m, name: string) => (request.pathParams.has(name) ? piece(request.pathParams.get(name)) : `<${name}>`));
+  const query = request.query.map(([name, value]) => `${encodeURIComponent(name)}=${piece(value)}`).join('&');
+  const url = `${origin}${path}${query === '' ? '' : `?${query}`}`;
+  // Unquoted when only its variables mean anything to the shell.
+  return /^[\w:/.-]+$/.test(url.replace(/\$[A-Z][A-Z_]*/g, '')) ? url : shellDoubleQuoted(url, false, variablesIn(url));
+}
+
+/**
+ * One curl command for `request`, its lines joined with continuations. A body that names a
+ * variable goes in a here-document, where the variable expands and the JSON stays readable.
+ * `quiet` keeps curl's progress out of an answer a sample keeps in a variable; `discard` drops it.
+ */
+function curlCommand(origin: string, request: Request, options: { quiet?: boolean; discard?: boolean } = {}): { command: string; heredoc: string | undefined } {
   const flags = [
+    ...(options.quiet || options.discard ? ['-s'] : []),
+    ...(options.discard ? ['-o /dev/null'] : []),
     // -N: print each event as it arrives instead of buffering the stream.
     ...(request.streams ? ['-N'] : []),
     // curl sends GET without a body and POST with one (-d) by itself.
     ...((request.method === 'get' && request.body === undefined) || (request.method === 'post' && request.body !== undefined) ? [] : [`-X ${request.method.toUpperCase()}`]),
   ];
-  const lines = [`curl ${[...flags, /^[\w:/.-]+$/.test(url) ? url : shellDoubleQuoted(url)].join(' ')}`];
+  const lines = [`curl ${[...flags, shellUrl(origin, request)].join(' ')}`];
   if (request.secretKey) lines.push(`-H ${shellDoubleQuoted(`Authorization: Bearer $${SECRET_KEY_VARIABLE}`, true)}`);
   for (const [name, value] of request.headers) lines.push(`-H ${shellDoubleQuoted(`${name}: ${value}`)}`);
+  let heredoc: string | undefined;
   if (request.body !== undefined) {
     lines.push(`-H "Content-Type: application/json"`);
-    const json = JSON.stringify(request.body, null, 2).replace(/\n/g, '\n  ');
-    lines.push(`-d '${json.replace(/'/g, `'\\''`)}'`);
+    const stands: Stand[] = [];
+    const json = JSON.stringify(request.body, (_key, value: unknown) => (value instanceof Stand ? `@@stand-${stands.push(value) - 1}@@` : value), 2);
+    if (stands.length === 0) lines.push(`-d '${json.replace(/\n/g, '\n  ').replace(/'/g, `'\\''`)}'`);
+    else {
+      // An unquoted here-document expands $, ` and backslashes: the JSON's own are escaped, the variables not.
+      heredoc = json.replace(/[\\$`]/g, '\\$&').replace(/@@stand-(\d+)@@/g, (_m, i: string) => stands[Number(i)]!.shell);
+      lines.push('-d @- <<EOF');
+    }
   }
-  return `${lines.join(' \\\n  ')}\n`;
+  return { command: lines.join(' \\\n  '), heredoc };
 }
 
-function sdkCall(origin: string, document: Node, op: Node, request: Request, method: SdkMethod): string {
-  // The arguments as values; `undefined` for one left out.
+/** `command` with its answer kept in $ANSWER (and not shown). */
+function kept(command: { command: string; heredoc: string | undefined }): string[] {
+  return command.heredoc === undefined ? [`ANSWER=$(${command.command})`] : [`ANSWER=$(${command.command}`, command.heredoc, 'EOF', ')'];
+}
+
+const fromAnswer = (field: string) => `$(node -p 'JSON.parse(process.argv[1]).${field}' "$ANSWER")`;
+
+function curl(origin: string, sample: SampleParts): string {
+  const { request, prelude, preludeRequest, sets } = sample;
+  const lines: string[] = [];
+  if (prelude !== undefined) lines.push(`# ${prelude.why}`);
+  const from = whereFrom(sample.uses, sample.summaries, '');
+  if (from !== undefined) lines.push(`# ${from}.`);
+  if (sets.length > 0) lines.push(`# Sets ${sets.map((v) => `$${v.name}`).join(' and ')} (${sets.map((v) => v.holds).join(' and ')}), which the samples below use.`);
+  if (prelude !== undefined && preludeRequest !== undefined) {
+    if (prelude.makes === undefined) lines.push(curlCommand(origin, preludeRequest, { discard: true }).command);
+    else lines.push(...kept(curlCommand(origin, preludeRequest, { quiet: true })), `${prelude.makes.variable}=${fromAnswer(prelude.makes.field)}`);
+  }
+  if (sets.length === 0) {
+    const command = curlCommand(origin, request);
+    lines.push(command.command, ...(command.heredoc === undefined ? [] : [command.heredoc, 'EOF']));
+  } else {
+    lines.push(...kept(curlCommand(origin, request, { quiet: true })), 'echo "$ANSWER"', ...sets.map((v) => `export ${v.name}=${fromAnswer(v.field)}`));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The arguments `method` takes for `request`, as values; `undefined` for one left out. */
+function sdkArguments(request: Request, method: SdkMethod): unknown[] {
   const args: unknown[] = [];
   for (const parameter of method.parameters) {
     if (request.pathParams.has(parameter.name)) args.push(request.pathParams.get(parameter.name));
@@ -305,16 +492,35 @@ function sdkCall(origin: string, document: Node, op: Node, request: Request, met
     }
   }
   while (args.length > 0 && args.at(-1) === undefined) args.pop();
-  // A generator (an event stream) is read with for await; anything else is awaited once.
-  const start = method.iterates ? `for await (const event of nf.${method.resource}.${method.name}(` : `const ${resultName(document, op, method)} = await nf.${method.resource}.${method.name}(`;
-  const end = method.iterates ? ')) {\n  console.log(event.type, event.id);\n}' : ');';
+  return args;
+}
+
+/** `start` + the arguments + `end`, on one line when it fits, else one argument a line. */
+function formatCall(start: string, args: unknown[], end: string): string {
   const oneLine = `${start}${args.map((a) => jsLiteral(a)).join(', ')}${end}`;
-  let call: string;
   // The reference's sample panel shows about 60 characters before it scrolls.
-  if (oneLine.split('\n')[0]!.length <= 80 && !args.map((a) => jsLiteral(a)).join('').includes('\n')) call = oneLine;
+  if (oneLine.split('\n')[0]!.length <= 80 && !args.map((a) => jsLiteral(a)).join('').includes('\n')) return oneLine;
   // A lone object argument opens on the call's line; several arguments go one a line.
-  else if (args.length === 1 && typeof args[0] === 'object' && args[0] !== null) call = `${start}${jsLiteral(args[0], '', true)}${end}`;
-  else call = `${start}\n${args.map((a) => `  ${jsLiteral(a, '  ')},`).join('\n')}\n${end}`;
+  if (args.length === 1 && typeof args[0] === 'object' && args[0] !== null && !(args[0] instanceof Stand)) return `${start}${jsLiteral(args[0], '', true)}${end}`;
+  return `${start}\n${args.map((a) => `  ${jsLiteral(a, '  ')},`).join('\n')}\n${end}`;
+}
+
+function sdkCall(origin: string, document: Node, op: Node, sample: SampleParts, method: SdkMethod, preludeMethod: SdkMethod | undefined): string {
+  const { request, prelude, preludeRequest } = sample;
+  const lines: string[] = [];
+  if (prelude !== undefined && preludeRequest !== undefined && preludeMethod !== undefined) {
+    const call = `nf.${preludeMethod.resource}.${preludeMethod.name}(`;
+    lines.push(`// ${prelude.why}`, formatCall(prelude.makes === undefined ? `await ${call}` : `const ${prelude.makes.js} = await ${call}`, sdkArguments(preludeRequest, preludeMethod), ');'));
+  }
+  const from = whereFrom(sample.uses, sample.summaries, 'the curl sample of ');
+  if (from !== undefined) lines.push(`// ${from}.`);
+  const args = sdkArguments(request, method);
+  // A generator (an event stream) is read with for await; anything else is awaited once.
+  lines.push(
+    method.iterates
+      ? formatCall(`for await (const event of nf.${method.resource}.${method.name}(`, args, ')) {\n  console.log(event.type, event.id);\n}')
+      : formatCall(`const ${resultName(document, op, method)} = await nf.${method.resource}.${method.name}(`, args, ');'),
+  );
   return [
     `import { Nairaflow } from '@nairaflow/sdk';`,
     '',
@@ -322,7 +528,7 @@ function sdkCall(origin: string, document: Node, op: Node, request: Request, met
     `  baseUrl: ${jsLiteral(origin)},`,
     '});',
     '',
-    call,
+    ...lines,
     '',
   ].join('\n');
 }
@@ -342,6 +548,7 @@ function resultName(document: Node, op: Node, method: SdkMethod): string {
 /** A JavaScript literal, on one line when it is short (and `multiline` does not ask otherwise). */
 function jsLiteral(value: unknown, indent = '', multiline = false): string {
   if (value === undefined) return 'undefined';
+  if (value instanceof Stand) return value.js;
   if (typeof value === 'string') return `'${JSON.stringify(value).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   const inner = `${indent}  `;

@@ -49,6 +49,26 @@ function internalOperations(contractText: string): string[] {
   return Object.values(paths).flatMap((item) => Object.values(item).filter((op) => op?.['x-internal'] === true && op.operationId !== undefined).map((op) => op.operationId!));
 }
 
+/**
+ * The reference's links as the page's own router writes them. Redoc 3 gives every section a route
+ * (`/section/versioning`, `/refunds`); `build-docs` prerenders the page at `/` with those routes as
+ * root-relative links, while the page's script (`hydrate`, whose default router is the hash router)
+ * navigates to `#/section/versioning`. Hydration keeps the prerendered attributes, so a link opened
+ * in a new tab, or a reload, asked the server for `/section/versioning`. Written as the hash router
+ * writes them, each link opens /docs at its section, wherever the page is served.
+ */
+function hashLinks(html: string): string {
+  const start = html.indexOf('<div id="redoc">');
+  const end = html.indexOf('<script type="module">', start);
+  if (start === -1 || end === -1) throw new Error('redocly build-docs output no longer has <div id="redoc"> before its module script');
+  // Root-relative, but not protocol-relative (`//host`) and not the page's own images.
+  const route = /\bhref="\/(?!\/|docs\/assets\/)([^"]*)"/g;
+  const markup = html.slice(start, end);
+  const links = markup.match(route)?.length ?? 0;
+  if (links < 10) throw new Error(`redocly build-docs output has ${links} root-relative links where its sidebar should be; update hashLinks`);
+  return html.slice(0, start) + markup.replace(route, 'href="#/$1"') + html.slice(end);
+}
+
 function generateApiReference(contractText: string): string {
   const out = mkdtempSync(join(tmpdir(), 'nairaflow-docs-'));
   try {
@@ -74,6 +94,7 @@ function generateApiReference(contractText: string): string {
       if (html.split(from).length !== 2) throw new Error(`redocly build-docs output no longer names ${from} once; update BADGE_LOGOS`);
       html = html.replace(from, to);
     }
+    html = hashLinks(html);
     // Without an icon of its own the browser asks for /favicon.ico, which is not there.
     const head = html.indexOf('<head>');
     if (head === -1 || head > 200) throw new Error('redocly build-docs output no longer opens with <head>');

@@ -8,7 +8,7 @@ import { Transport, type Fetch } from './transport.ts';
 import { webhooks, type Webhooks } from './webhooks.ts';
 
 export interface NairaflowOptions {
-  /** The server's origin, without `/v1`: `https://api.example.com`. */
+  /** Required: the Nairaflow server's origin, without `/v1`: `https://api.example.com` (`http://127.0.0.1:3000` for `npm start`). */
   baseUrl: string;
   /** Retries after the first attempt, for failures that are safe to retry. Default 2. */
   maxRetries?: number;
@@ -34,6 +34,7 @@ export class Nairaflow {
   readonly webhooks: Webhooks = webhooks;
   readonly #transport: Transport;
 
+  /** `new Nairaflow(process.env.NAIRAFLOW_SECRET_KEY!, { baseUrl: 'https://api.example.com' })`: `baseUrl` is required. */
   constructor(secretKey: string, options: NairaflowOptions) {
     // The key itself is never part of a message: it could end up in a log.
     const match = typeof secretKey === 'string' ? KEY_PATTERN.exec(secretKey) : null;
@@ -66,6 +67,10 @@ export class Nairaflow {
 }
 
 function checkBaseUrl(baseUrl: unknown): string {
+  // There is no default: a client that quietly called some other server would be worse than none.
+  if (baseUrl === undefined || baseUrl === null || baseUrl === '') {
+    throw new TypeError("Nairaflow: options.baseUrl is required: the Nairaflow server's URL, such as https://api.example.com (http://127.0.0.1:3000 for npm start).");
+  }
   let url: URL;
   try {
     url = new URL(String(baseUrl));

@@ -1,17 +1,19 @@
 // The code samples of the API reference (openapi.yaml's x-codeSamples, scripts/code-samples.ts):
-// every SDK sample compiles against the SDK's own types, and every curl sample, run as a merchant
-// would paste it from the served contract, is accepted by the real service.
+// every SDK sample compiles against the SDK's own types, and every sample, curl and SDK, pasted by a
+// merchant from the served contract in the order the reference shows them, works against the real
+// service, with no id to change by hand.
 import { expect } from 'chai';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { parse } from 'yaml';
 import { codeSamples, CURL, NODE_SDK, SECRET_KEY_VARIABLE, writeCodeSamples, type CodeSample } from '../../scripts/code-samples.ts';
-import { card, CARDS, createIntent, paidIntent } from '../support/payments.ts';
+import { merchantProject } from '../support/packages.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
+import { ShellSession } from '../support/shell-session.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const sdkSource = join(root, 'sdk/src');
@@ -47,7 +49,8 @@ describe('the API reference code samples (x-codeSamples)', () => {
     expect(operations.length).to.be.greaterThan(20);
     for (const op of operations) {
       const curl = op.samples.find((s) => s.label === CURL.label);
-      expect(curl?.source, op.operationId).to.match(new RegExp(`^curl .*${document.servers[0].url}${op.path.replace(/\{[^}]+\}/g, '[^/ ?"]+')}[ "?\\n]`));
+      // A line that calls the operation: curl on its own, or keeping the answer in a variable.
+      expect(curl?.source, op.operationId).to.match(new RegExp(`^(ANSWER=\\$\\()?curl .*${document.servers[0].url}${op.path.replace(/\{[^}]+\}/g, '[^/ ?"]+')}[ "?\\n]`, 'm'));
       if (op.secretKey) expect(curl!.source, op.operationId).to.include(`Authorization: Bearer $${SECRET_KEY_VARIABLE}`);
     }
     const dashboard = Object.entries<any>(document.paths).filter(([path]) => path.startsWith('/dashboard/'));
@@ -116,6 +119,35 @@ describe('the API reference code samples (x-codeSamples)', () => {
     expect(result.drifted).to.include('createPayout');
   });
 
+  it('takes each example id from the variable an earlier sample sets, and reports one that no earlier sample sets', () => {
+    const byId = new Map(operationsOf(contract()).map((op) => [op.operationId, op]));
+    const curl = (operationId: string) => byId.get(operationId)!.samples.find((s) => s.label === CURL.label)!.source;
+    expect(curl('createPaymentIntent')).to.include('export PI=').and.include('export CLIENT_SECRET=');
+    expect(curl('confirmPaymentIntent')).to.include('/v1/payment_intents/$PI/confirm').and.include('"client_secret": "$CLIENT_SECRET"');
+    expect(curl('retrieveEvent')).to.include('# $EVT: set by "List events" above.');
+    for (const op of byId.values()) for (const sample of op.samples) expect(sample.source, op.operationId).to.not.match(/\b(pi|re|evt)_[0-9A-Za-z]{24}\b/);
+
+    // An operation shown before "Create a payment intent" has no $PI to read.
+    const text = readFileSync(join(root, 'openapi.yaml'), 'utf8').replace(
+      /^paths:\n/m,
+      `paths:
+  /v1/payment_intents/{id}/receipt:
+    get:
+      operationId: retrieveReceipt
+      summary: Retrieve a receipt
+      tags: [Payment intents]
+      parameters:
+        - $ref: '#/components/parameters/PaymentIntentIdPath'
+      responses:
+        '200':
+          description: The receipt.
+`,
+    );
+    expect(codeSamples(text, sdkSource).problems.filter((p) => p.startsWith('retrieveReceipt'))).to.deep.include.members([
+      'retrieveReceipt (GET /v1/payment_intents/{id}/receipt): its example pi_2JIglADXcZSH0YR87yZi3eO4 stands for $PI, which no sample before it sets',
+    ]);
+  });
+
   it('writes the samples into openapi.yaml in place: added, replaced and removed, every other byte kept', () => {
     const text = [
       'openapi: 3.1.0',
@@ -160,41 +192,29 @@ describe('the API reference code samples (x-codeSamples)', () => {
     expect(writeCodeSamples(written, new Map([['get /v1/a', [sample('curl -X GET x \\\n  -d \'{\n\n  "a": "#: \\"\'\n')]], ['post /v1/a', [sample('new\n')]]]))).to.equal(written);
   });
 
-  describe('run as pasted from the contract this service serves', () => {
+  describe('run as pasted from the contract this service serves, in the order the reference shows them', () => {
     let svc: TestService;
     let shop: TestMerchant;
     let served: any;
-    /** Real ids, per operation where one needs an intent in a particular state. */
-    let ids: { paid: { id: string; client_secret: string }; fresh: Record<string, { id: string; client_secret: string }>; refund: string; event: string };
+    let project: ReturnType<typeof merchantProject> | undefined;
+    let shell: ShellSession | undefined;
 
     before(async function () {
-      this.timeout(60_000);
+      this.timeout(300_000);
       if (spawnSync('curl', ['--version']).status !== 0) throw new Error('curl is missing: these tests run the curl samples (apt-get install curl)');
       svc = await startTestService('code-samples');
       shop = await svc.createMerchant('Adire & Co');
       served = parse((await svc.request('GET', '/openapi.yaml')).text);
-      const paid = await paidIntent(svc, shop);
-      const refund = await svc.request('POST', '/v1/refunds', { key: shop.testKey, body: { payment_intent: paid.id, amount: 1000 } });
-      const events = await svc.request('GET', `/v1/events?payment_intent=${paid.id}`, { key: shop.testKey });
-      const awaitingOtp = await createIntent(svc, shop.testKey);
-      const otp = await svc.request('POST', `/v1/payment_intents/${awaitingOtp.id}/confirm`, {
-        body: { client_secret: awaitingOtp.client_secret, method: 'card', card: card(CARDS.otp) },
-      });
-      expect(otp.body.next_action, otp.text).to.deep.equal({ type: 'otp' });
-      ids = {
-        paid,
-        // Canceling, paying or reading the sheet's view of an intent needs one that is still open.
-        fresh: {
-          cancelPaymentIntent: await createIntent(svc, shop.testKey),
-          confirmPaymentIntent: await createIntent(svc, shop.testKey),
-          retrieveCheckout: await createIntent(svc, shop.testKey),
-          submitPaymentIntentOtp: awaitingOtp,
-        },
-        refund: refund.body.id,
-        event: events.body.data[0].id,
-      };
+      // The SDK samples run in a merchant's project, with the SDK installed as the README says.
+      project = merchantProject();
+      // One terminal for the whole page: what a sample sets, the samples after it read.
+      shell = new ShellSession({ PATH: process.env.PATH ?? '', [SECRET_KEY_VARIABLE]: shop.testKey }, project.dir);
     });
-    after(() => svc?.stop());
+    after(async () => {
+      shell?.close();
+      project?.remove();
+      await svc?.stop();
+    });
 
     it('names the address this service answers on, in servers and in every sample', () => {
       expect(served.servers[0].url).to.equal(svc.url);
@@ -203,54 +223,54 @@ describe('the API reference code samples (x-codeSamples)', () => {
       for (const sample of samples) expect(sample.source).to.include(svc.url).and.not.include('127.0.0.1:3000');
     });
 
-    it('accepts every curl sample (2xx), run by a shell as written, with real ids in place of the examples', async function () {
-      this.timeout(120_000);
-      // The endpoint is set first and deleted last, as a merchant trying them would.
-      const order = (op: Operation) => (op.method === 'put' ? 0 : op.method === 'delete' ? 2 : 1);
-      const operations = operationsOf(served).sort((a, b) => order(a) - order(b));
-      const work = mkdtempSync(join(tmpdir(), 'nf-curl-'));
-      const answers: string[] = [];
-      try {
-        for (const op of operations) {
-          const curl = op.samples.find((s) => s.label === CURL.label)!.source;
-          const intent = ids.fresh[op.operationId] ?? ids.paid;
-          const command = curl
-            .replace(/pi_[0-9A-Za-z]{24}_secret_[0-9A-Za-z]{24}/g, intent.client_secret)
-            .replace(/pi_[0-9A-Za-z]{24}/g, intent.id)
-            .replace(/re_[0-9A-Za-z]{24}/g, ids.refund)
-            .replace(/evt_[0-9A-Za-z]{24}/g, ids.event)
-            // Where the answer goes, and a time limit for a stream that would never end.
-            .replace(/^curl /, `curl -sS -o "$NF_OUT" -D "$NF_HEADERS" -w '%{http_code}' --max-time 3 `);
-          const out = { body: join(work, 'body'), headers: join(work, 'headers') };
-          for (const file of Object.values(out)) rmSync(file, { force: true });
-          const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
-          const run = await shell(command, { PATH: process.env.PATH ?? '', [SECRET_KEY_VARIABLE]: shop.testKey, NF_OUT: out.body, NF_HEADERS: out.headers });
-          const headers = read(out.headers);
-          const stream = /^content-type: text\/event-stream/im.test(headers);
-          // curl gives up on an event stream at --max-time (exit 28) after its 200: that is the stream working.
-          expect(run.status === 0 || (stream && run.status === 28), `${op.operationId}: curl exited ${run.status}: ${run.stderr}`).to.equal(true);
-          answers.push(`${op.operationId} ${run.stdout} ${stream ? '(stream)' : read(out.body).slice(0, 200)}`);
-        }
-      } finally {
-        rmSync(work, { recursive: true, force: true });
+    /** Runs one sample in the shell: a stream is watched for a few seconds while events happen, as a reader would watch it. */
+    async function runSample(op: Operation, sample: CodeSample): Promise<string[]> {
+      const streams = op.operationId === 'streamEvents';
+      // A test event every second, so that one comes after the stream has opened, however slowly it starts.
+      const sending = streams ? setInterval(() => void svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey }), 1000) : undefined;
+      let command = sample.source;
+      if (sample.label === NODE_SDK.label) {
+        const file = join(project!.dir, `${op.operationId}.mjs`);
+        writeFileSync(file, sample.source);
+        command = `${streams ? 'timeout 6 ' : ''}node ${file}`;
       }
-      expect(answers.filter((a) => !/^\w+ 2\d\d /.test(a))).to.deep.equal([]);
-      expect(answers.length).to.equal(operations.length);
+      const run = await shell!.run(command, { curlMaxTimeSeconds: streams ? 5 : 30 }).finally(() => clearInterval(sending));
+      const problems: string[] = [];
+      const where = `${op.operationId} (${sample.label})`;
+      // A stream is still open when curl's time limit (28) or timeout (124) ends it: that is the stream working.
+      const expectedStatus = streams ? (sample.label === CURL.label ? 28 : 124) : 0;
+      if (run.status !== expectedStatus) problems.push(`${where}: exited ${run.status}: ${(run.stderr || run.stdout).slice(0, 400)}`);
+      for (const status of run.statuses.filter((s) => s < 200 || s > 299)) problems.push(`${where}: answered ${status}: ${run.stdout.slice(0, 400)}`);
+      if (sample.label === CURL.label && run.statuses.length === 0) problems.push(`${where}: made no request`);
+      if (streams && !run.stdout.includes('webhook.test')) problems.push(`${where}: showed no event: ${run.stdout.slice(0, 400)}`);
+      return problems;
+    }
+
+    it('succeeds with every curl sample, then every SDK sample, each pasted in turn into one shell', async function () {
+      this.timeout(300_000);
+      const operations = referenceOrder(served);
+      expect(operations.length).to.equal(operationsOf(served).length);
+      const problems: string[] = [];
+      for (const label of [CURL.label, NODE_SDK.label]) {
+        for (const op of operations) {
+          const sample = op.samples.find((s) => s.label === label);
+          if (sample !== undefined) problems.push(...(await runSample(op, sample)));
+        }
+      }
+      expect(problems.join('\n')).to.equal('');
     });
   });
 });
 
-/** Runs `command` with `sh` (asynchronously: the service under test answers from this process). */
-function shell(command: string, env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', command], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+/** The merchants' operations as the reference shows them: by tag, in the contract's order of tags, then of paths and methods as written. */
+function referenceOrder(document: any): Operation[] {
+  const written = (op: Operation) => [Object.keys(document.paths).indexOf(op.path), Object.keys(document.paths[op.path]).indexOf(op.method)] as const;
+  const operations = operationsOf(document)
+    .sort((a, b) => written(a)[0] - written(b)[0] || written(a)[1] - written(b)[1])
+    .map((op) => ({ op, tag: document.paths[op.path][op.method].tags?.[0] as string }));
+  const tags: string[] = document.tags.map((tag: { name: string }) => tag.name);
+  for (const { op, tag } of operations) expect(tags, `${op.operationId}'s tag`).to.include(tag);
+  return tags.flatMap((tag) => operations.filter((entry) => entry.tag === tag).map((entry) => entry.op));
 }
 
 /** tsc's complaints about the samples, each compiled as its own ES module against sdk/src. */

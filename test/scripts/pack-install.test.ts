@@ -4,29 +4,15 @@
 // CommonJS, type-check under `tsc --strict` with the oldest TypeScript the READMEs promise, and run
 // where no Node built-in module exists, as in an edge runtime or a browser bundle.
 import { expect } from 'chai';
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { merchantProject, root, runInShell as run, TARBALLS } from '../support/packages.ts';
 import { runAsEdge } from '../webhook-verifier/support/edge-runtime.ts';
-
-const root = resolve(import.meta.dirname, '../..');
 
 /** The oldest TypeScript the packages' types are promised to work with (README, both package READMEs). */
 const MINIMUM_TYPESCRIPT = '5.0';
-const TARBALLS = ['nairaflow-webhook-verifier-0.1.0.tgz', 'nairaflow-sdk-0.1.0.tgz'];
-
-/** A shell's environment, without what `npm test` exported for this repository (its prefix, its config). */
-function merchantEnvironment(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm_|INIT_CWD$)/i.test(name)));
-}
-
-function run(command: string, args: string[], cwd: string, timeout = 60_000): SpawnSyncReturns<string> {
-  const result = spawnSync(command, args, { cwd, env: merchantEnvironment(), encoding: 'utf8', timeout });
-  expect(result.status, `${command} ${args.join(' ')}\n${result.stdout.slice(-3000)}\n${result.stderr.slice(-3000)}`).to.equal(0);
-  return result;
-}
 
 /** Every module specifier a built file imports or requires. */
 function specifiers(source: string): string[] {
@@ -147,20 +133,15 @@ webhookHandler({ secret: 'whsec_x', onEvent, answer: 'later' });
 
 describe('npm run pack: the SDK and the verifier installed from their tarballs into a project of their own', function () {
   this.timeout(300_000);
+  let merchant: ReturnType<typeof merchantProject> | undefined;
   let project: string;
 
   before(() => {
-    run('npm', ['run', 'pack'], root, 180_000);
-    project = mkdtempSync(join(tmpdir(), 'nf-merchant-'));
-    // As a merchant given the two files would: copy them into the project, install both at once.
-    for (const tarball of TARBALLS) copyFileSync(join(root, 'dist-packages', tarball), join(project, tarball));
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'merchant', version: '1.0.0', private: true }, null, 2));
-    run('npm', ['install', '--no-audit', '--no-fund', ...TARBALLS.map((t) => `./${t}`), `typescript@${MINIMUM_TYPESCRIPT}`], project, 180_000);
+    merchant = merchantProject({ packages: [`typescript@${MINIMUM_TYPESCRIPT}`] });
+    project = merchant.dir;
   });
 
-  after(() => {
-    if (project) rmSync(project, { recursive: true, force: true });
-  });
+  after(() => merchant?.remove());
 
   it('writes both tarballs, and the SDK takes the verifier from its tarball, not from a registry', () => {
     expect(readdirSync(join(root, 'dist-packages')).filter((f) => f.endsWith('.tgz')).sort()).to.deep.equal([...TARBALLS].sort());

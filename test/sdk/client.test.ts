@@ -28,6 +28,18 @@ describe('sdk: the client', () => {
     expect(new Nairaflow(KEY, { baseUrl: 'https://api.example.com/' }).toJSON().baseUrl).to.equal('https://api.example.com');
   });
 
+  it('says baseUrl is required, and what to give it, when it is left out (or no options at all)', () => {
+    for (const make of [() => new Nairaflow(KEY, {} as never), () => new (Nairaflow as unknown as new (key: string) => Nairaflow)(KEY)]) {
+      expect(make)
+        .to.throw(TypeError)
+        .with.property('message')
+        .that.equals("Nairaflow: options.baseUrl is required: the Nairaflow server's URL, such as https://api.example.com (http://127.0.0.1:3000 for npm start).");
+    }
+    // The type says so too: a client without it does not compile.
+    // @ts-expect-error baseUrl is required
+    expect(() => new Nairaflow(KEY, { maxRetries: 1 })).to.throw(TypeError, /baseUrl is required/);
+  });
+
   it('never shows the secret key: console.log/inspect, JSON, enumerable properties', () => {
     const nf = client();
     for (const shown of [inspect(nf), inspect(nf, { showHidden: true, depth: 20, customInspect: false }), JSON.stringify(nf), String(Object.values(nf)), inspect(nf.paymentIntents, { showHidden: true, depth: 20 })]) {

@@ -72,9 +72,9 @@ describe('API reference (/docs)', function () {
 
     await page.getByText('Payment intents', { exact: true }).first().click();
     await page.getByText('Create a payment intent', { exact: true }).first().click();
-    await sample().getByText('curl', { exact: true }).waitFor();
+    await sample().getByText('export PI=', { exact: false }).first().waitFor();
     const curl = await sample().innerText();
-    expect(curl).to.include(`curl ${svc.url}/v1/payment_intents`).and.include('Authorization: Bearer $NAIRAFLOW_SECRET_KEY').and.include('"amount": 250000');
+    expect(curl).to.include(`curl -s ${svc.url}/v1/payment_intents`).and.include('Authorization: Bearer $NAIRAFLOW_SECRET_KEY').and.include('"amount": 250000');
     await page.screenshot({ path: `${ARTIFACTS}api-reference-curl.png` });
 
     await page.getByRole('button', { name: 'curl', exact: true }).first().click();
@@ -85,6 +85,33 @@ describe('API reference (/docs)', function () {
 
     // The badge Redoc adds ("API docs by") shows its stand-in logo from here, not Redocly's CDN.
     expect(await page.evaluate(() => Array.from(document.images).filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src))).to.deep.equal([]);
+    expect(problems).to.deep.equal([]);
+  });
+
+  it('opens every sidebar link on its own (a new tab, a reload) as the reference, at its section', async () => {
+    await open(`${svc.url}/docs`);
+    const links = await page.locator('[data-component-name="Menu/Menu"] a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
+    expect(links.length, 'sidebar links').to.be.greaterThan(20);
+    // What a new tab asks the server for: the link resolved against the page, without its fragment.
+    for (const href of links) {
+      const url = new URL(href, `${svc.url}/docs`);
+      expect(url.origin, href).to.equal(svc.url);
+      const answer = await fetch(url);
+      expect(`${href}: ${answer.status} ${answer.headers.get('content-type')}`).to.match(/: 200 text\/html/);
+      expect(await answer.text(), href).to.include('<div id="redoc">');
+    }
+    for (const title of ['Versioning', 'insufficient_balance', 'Refunds']) {
+      const href = await page.locator('[data-component-name="Menu/Menu"] a', { hasText: title }).first().getAttribute('href');
+      const tab = await context.newPage();
+      const url = new URL(href!, `${svc.url}/docs`).href;
+      expect((await tab.goto(url))!.status(), url).to.equal(200);
+      const section = tab.locator(`[data-section-id="${new URL(url).hash.replace(/^#/, '')}"]`).first();
+      await section.waitFor();
+      // The section's heading is what the reader sees at the top of the window.
+      await tab.waitForFunction((id) => Math.abs(document.querySelector(`[data-section-id="${id}"]`)!.getBoundingClientRect().top) < 80, new URL(url).hash.replace(/^#/, ''));
+      expect((await section.innerText()).split('\n')[0], url).to.include(title);
+      await tab.close();
+    }
     expect(problems).to.deep.equal([]);
   });
 

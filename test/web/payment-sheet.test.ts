@@ -3,6 +3,7 @@
 // through the API.
 import { expect } from 'chai';
 import { type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { TEST_CARD_LIST } from '../../server/src/domain/processor/test-cards.ts';
 import { ARTIFACTS, FUTURE_EXPIRY, launchBrowser, PAGE_CSP as CSP } from '../support/browser.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 
@@ -272,8 +273,9 @@ describe('hosted payment sheet (/pay/{client_secret})', function () {
         await waitForForm();
         expect(await page.getByText('TEST MODE', { exact: true }).first().isVisible()).to.equal(true);
         const table = page.getByRole('table');
-        expect(await table.getByRole('row').count()).to.equal(7);
-        expect(await table.innerText()).to.include('Processing, then fails');
+        // A heading row, and one for each card the simulator knows.
+        expect(await table.getByRole('row').count()).to.equal(TEST_CARD_LIST.length + 1);
+        expect(await table.innerText()).to.include('Processing, then fails').and.include('4000 0000 0000 0275');
         expect(await page.locator('#merchant-logo img').count()).to.equal(1);
 
         await page.getByRole('button', { name: CARDS.succeeds }).click();

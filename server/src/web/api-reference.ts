@@ -31,10 +31,10 @@ export interface ServedContract {
 
 export function apiReferenceRouter(contract: ServedContract, publicBaseUrl: () => string): Router {
   const assets = pageAssets('/docs/assets/', {
-    'logo.svg': file('./docs/logo.svg'),
+    'logo.svg': file('./api-reference/logo.svg'),
     // Redoc's own "API docs by" badge, which would otherwise load Redocly's logo from their CDN.
-    'redocly.svg': file('./docs/redocly.svg'),
-    'redocly-mini.svg': file('./docs/redocly-mini.svg'),
+    'redocly.svg': file('./api-reference/redocly.svg'),
+    'redocly-mini.svg': file('./api-reference/redocly-mini.svg'),
     'favicon.svg': file('./shared/favicon.svg'),
   });
   const contractAddress = ((contract.document['servers'] as { url?: string }[] | undefined)?.[0]?.url ?? '').replace(/\/+$/, '');

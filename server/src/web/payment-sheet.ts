@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { TEST_CARD_LIST, TEST_OTP } from '../domain/processor/test-cards.ts';
 import { pageAssets, readPage, sendPage } from './static-page.ts';
 
 /** `pi_` + 24 base62, then `_secret_` + 24 base62 (see ids.ts). Anything else cannot be a payment link. */
@@ -14,7 +15,7 @@ export function paymentSheetRouter(): Router {
     'sheet.css': file('sheet.css'),
     'favicon.svg': new URL('./shared/favicon.svg', import.meta.url),
   });
-  const sheetHtml = assets.versioned(readPage(file('sheet.html')));
+  const sheetHtml = assets.versioned(withTestCards(readPage(file('sheet.html'))));
   const notFoundHtml = assets.versioned(readPage(file('not-found.html')));
 
   const router = Router();
@@ -26,4 +27,25 @@ export function paymentSheetRouter(): Router {
   });
   router.get(['/pay', '/pay/*rest'], (_req, res) => sendPage(res, 404, notFoundHtml));
   return router;
+}
+
+const TEST_CARDS_SLOT = /^( *)<!-- test cards: [^>]*-->$/m;
+
+/** The sheet with a row of its test-mode table for each card the simulator knows, so that it lists every one there is. */
+function withTestCards(html: string): string {
+  const slot = TEST_CARDS_SLOT.exec(html);
+  if (slot === null) throw new Error('sheet.html has no <!-- test cards: ... --> line for the test cards');
+  const indent = slot[1]!;
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const rows = TEST_CARD_LIST.map(({ number, result }) => {
+    const shown = number.replace(/(\d{4})(?=\d)/g, '$1 ');
+    const said = escape(result).replace(TEST_OTP, `<strong>${TEST_OTP}</strong>`);
+    return [
+      `${indent}<tr>`,
+      `${indent}  <td><button type="button" class="test-card" data-number="${number}" aria-label="Use test card ${shown}">${shown}</button></td>`,
+      `${indent}  <td>${said}</td>`,
+      `${indent}</tr>`,
+    ].join('\n');
+  });
+  return html.replace(TEST_CARDS_SLOT, () => rows.join('\n'));
 }
