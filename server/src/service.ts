@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import { createApp, type AppDeps } from './http/app.ts';
 import { keyCache, type KeyCache } from './http/key-cache.ts';
 import { eventFeed, type EventFeed } from './http/event-feed.ts';
-import { answerClientError, answerConnect, answerExpectation, isTransientDatabaseError } from './http/errors.ts';
+import { answerClientError, answerConnect, answerExpectation, ERROR_CODES, isTransientDatabaseError } from './http/errors.ts';
 import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from './domain/rate-limit-store.ts';
 import { startBoss, type Boss } from './jobs/boss.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
@@ -62,7 +62,7 @@ export async function startService({ config, log, onOperationResponse }: Service
   const webhooks = webhookSettings(config);
   await createPaymentQueues(boss);
   // METRICS_PORT: what the HTTP server and the dispatcher report to; served once everything runs.
-  const metrics = config.metricsPort === null ? undefined : await createMetrics({ role: config.role, orm, boss, log });
+  const metrics = config.metricsPort === null ? undefined : await createMetrics({ role: config.role, orm, boss, log, errorCodes: ERROR_CODES });
   let paymentCompletion: Loop | undefined;
   let dispatcher: Dispatcher | undefined;
   if (config.role !== 'api') {

@@ -28,6 +28,9 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   service_unavailable: 503,
 };
 
+/** Every error code of the contract. */
+export const ERROR_CODES = Object.keys(STATUS_BY_CODE) as readonly ErrorCode[];
+
 const INTERNAL = new ApiError('internal_error', 'Something went wrong on our side. It has been logged; retrying is safe for requests sent with an Idempotency-Key.');
 
 /** How long a client is asked to wait when the database is away: a restart takes a few seconds. */

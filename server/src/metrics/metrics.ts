@@ -9,7 +9,6 @@ import type { Logger } from 'pino';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Role } from '../config.ts';
 import type { ErrorCode } from '../domain/errors.ts';
-import { STATUS_BY_CODE } from '../http/errors.ts';
 import type { Boss } from '../jobs/boss.ts';
 import type { Orm } from '../persistence/orm.ts';
 import { deliveryMetrics, type AttemptObserver } from './delivery-metrics.ts';
@@ -31,9 +30,11 @@ export interface MetricsOptions {
   orm: Orm;
   boss: Boss;
   log: Logger;
+  /** Every error code an answer can carry, each counted from 0 so that a rate can be taken from the start. */
+  errorCodes: readonly ErrorCode[];
 }
 
-export async function createMetrics({ role, orm, boss, log }: MetricsOptions): Promise<Metrics> {
+export async function createMetrics({ role, orm, boss, log, errorCodes }: MetricsOptions): Promise<Metrics> {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const ormPool = (await orm.em.getConnection().getNativeClient()) as pg.Pool;
@@ -43,7 +44,7 @@ export async function createMetrics({ role, orm, boss, log }: MetricsOptions): P
   const jobsPool = (boss.getDb() as { pool?: unknown }).pool;
   if (isPool(jobsPool)) pools.push({ name: 'jobs', pool: jobsPool });
   poolMetrics(registry, pools);
-  const http = role === 'worker' ? undefined : httpMetrics(registry, Object.keys(STATUS_BY_CODE) as ErrorCode[]);
+  const http = role === 'worker' ? undefined : httpMetrics(registry, errorCodes);
   const onAttempt = role === 'api' ? undefined : deliveryMetrics(registry);
   // The queues are the same for every process: read by the workers only, so that an API
   // process's scrape never costs the database a count.
