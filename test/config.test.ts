@@ -62,12 +62,23 @@ describe('configuration', () => {
     [{ APP_ENV: 'production', DATABASE_URL: 'postgres://db/nf', WEBHOOK_ALLOW_INSECURE: 'true' }, /^WEBHOOK_ALLOW_INSECURE=true is refused when APP_ENV=production/],
     [{ EVENT_RETENTION_DAYS: '0' }, /^EVENT_RETENTION_DAYS must be a whole number from 1 to 3650 \(got "0"\)$/],
     [{ LIVE_PROCESSOR: 'acme' }, /^LIVE_PROCESSOR must be one of sandbox \(got "acme"\)$/],
+    [{ DATABASE_URL: 'postgres://pooler/nf', DATABASE_DIRECT_URL: 'db:5432' }, /^DATABASE_DIRECT_URL must be a postgres/],
+    // Without DATABASE_URL the embedded database is used, with no pooler for it to bypass.
+    [{ DATABASE_DIRECT_URL: 'postgres://db/nf' }, /^DATABASE_DIRECT_URL is only used with DATABASE_URL/],
   ];
   for (const [env, message] of bad) {
     it(`refuses ${JSON.stringify(env)} naming the variable`, () => {
       expect(() => loadConfig(env)).to.throw(ConfigError, message);
     });
   }
+
+  it('takes DATABASE_DIRECT_URL beside DATABASE_URL, and leaves it unset (DATABASE_URL serves for both) when not given', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://pooler:6432/nf', DATABASE_DIRECT_URL: 'postgres://db:5432/nf' })).to.deep.include({
+      databaseUrl: 'postgres://pooler:6432/nf',
+      databaseDirectUrl: 'postgres://db:5432/nf',
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db:5432/nf' }).databaseDirectUrl).to.equal(undefined);
+  });
 
   it('accepts a hop count or a list of proxy addresses and CIDRs for TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).to.equal(2);

@@ -9,6 +9,11 @@ export type RateLimitStore = 'memory' | 'postgres';
 export interface Config {
   appEnv: AppEnv;
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_DIRECT_URL: the same database without a transaction pooler in between, for what needs
+   * a session of its own (LISTEN, the migrations and their lock). Undefined: DATABASE_URL is direct.
+   */
+  databaseDirectUrl: string | undefined;
   host: string;
   port: number;
   /** PUBLIC_BASE_URL; null: the address the HTTP server listens on (known once it listens). */
@@ -80,6 +85,13 @@ export function loadConfig(env: Env = process.env): Config {
   if (production && databaseUrl === undefined) {
     throw new ConfigError('DATABASE_URL', 'is required when APP_ENV=production (the embedded database is for development only)');
   }
+  const databaseDirectUrl = read('DATABASE_DIRECT_URL');
+  if (databaseDirectUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseDirectUrl)) {
+    throw new ConfigError('DATABASE_DIRECT_URL', 'must be a postgres:// or postgresql:// URL');
+  }
+  if (databaseDirectUrl !== undefined && databaseUrl === undefined) {
+    throw new ConfigError('DATABASE_DIRECT_URL', 'is only used with DATABASE_URL (it bypasses the pooler DATABASE_URL goes through); set both, or neither for the embedded database');
+  }
 
   const webhookAllowInsecure = boolean(read, 'WEBHOOK_ALLOW_INSECURE', !production);
   if (production && webhookAllowInsecure) {
@@ -101,6 +113,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     appEnv,
     databaseUrl,
+    databaseDirectUrl,
     host,
     port,
     publicBaseUrl,

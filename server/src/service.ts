@@ -37,7 +37,9 @@ export interface ServiceOptions {
 /** Migrates, then starts the roles the configuration asks for. */
 export async function startService({ config, log, onOperationResponse }: ServiceOptions): Promise<Service> {
   usePreparedStatements(config.preparedStatements);
-  const orm = await createOrm({ databaseUrl: config.databaseUrl });
+  // Sessions of their own (LISTEN, the migration lock) bypass a transaction pooler; everything else goes through it.
+  const directUrl = config.databaseDirectUrl ?? config.databaseUrl;
+  const orm = await createOrm({ databaseUrl: config.databaseUrl, directUrl });
   const applied = await migrate(orm);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   if (config.liveProcessor === 'sandbox') {
@@ -76,8 +78,8 @@ export async function startService({ config, log, onOperationResponse }: Service
   let keys: KeyCache | undefined;
   let feed: EventFeed | undefined;
   if (config.role !== 'worker') {
-    keys = keyCache(config.databaseUrl, log);
-    feed = eventFeed(config.databaseUrl, autocommit(orm), keys, log);
+    keys = keyCache(directUrl, log);
+    feed = eventFeed(directUrl, autocommit(orm), keys, log);
     rateLimitStore = config.rateLimitStore === 'postgres' ? new PostgresRateLimitStore(orm) : new MemoryRateLimitStore();
     // PUBLIC_BASE_URL, or else where this server listens (with PORT=0, known once it listens).
     const publicBaseUrl = () => config.publicBaseUrl ?? listeningUrl!;

@@ -15,8 +15,13 @@ export async function startBoss({ databaseUrl, poolMax = 10 }: BossOptions, onEr
     connectionString: databaseUrl,
     schema: 'pgboss',
     max: poolMax,
-    // New jobs wake workers at once instead of waiting for the next poll.
-    useListenNotify: true,
+    // No LISTEN. Ours are cron jobs (every minute, every ten minutes), so a wake would save at most
+    // one poll of a couple of seconds, and LISTEN is the one thing pg-boss 12 does that needs a
+    // session of its own: its other statements are unnamed (no prepared statements to keep), and
+    // its locks are transaction-scoped (pg_advisory_xact_lock), so the whole of it runs through a
+    // transaction pooler on DATABASE_URL. Its LISTEN connection, moreover, drops its error
+    // listeners before it closes, so a database that goes away at that moment ends the process.
+    useListenNotify: false,
     application_name: 'nairaflow-jobs',
     // How often expired jobs (a worker that died mid-job) are noticed and retried: 10 s instead of
     // pg-boss's 60 s, so a webhook attempt cut short by a crash is made again promptly.
