@@ -45,7 +45,7 @@ async function withDatabase(work: (orm: Awaited<ReturnType<typeof createOrm>>) =
     throw error;
   }
   usePreparedStatements(config.preparedStatements);
-  const database = await openDatabase(config.databaseUrl);
+  const database = await openDatabase(config.databaseUrl, config.dataDir);
   const orm = await createOrm({ databaseUrl: database.url, directUrl: config.databaseDirectUrl, poolMax: 2 });
   try {
     await migrate(orm);

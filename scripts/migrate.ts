@@ -5,7 +5,7 @@ import { openDatabase } from '../server/src/persistence/database.ts';
 import { createOrm, migrate } from '../server/src/persistence/orm.ts';
 
 const config = loadConfig();
-const database = await openDatabase(config.databaseUrl);
+const database = await openDatabase(config.databaseUrl, config.dataDir);
 const orm = await createOrm({ databaseUrl: database.url, directUrl: config.databaseDirectUrl, poolMax: 2 });
 try {
   const applied = await migrate(orm);

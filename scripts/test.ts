@@ -197,6 +197,9 @@ async function main(): Promise<number> {
   process.env.APP_ENV ??= 'development';
   process.env.LOG_LEVEL ??= 'silent';
   process.env.NF_TEST_RUN_ID = String(process.pid);
+  // Whatever the tests start as `npm start` keeps its embedded PostgreSQL and demo merchant here,
+  // never in the .data/postgres of an `npm start` running in this checkout meanwhile.
+  process.env.NAIRAFLOW_DATA_DIR = resolve(root, '.data', 'test-npm-start');
   // Every service the tests start logs everything here; the run is scanned for secrets at the end.
   const runLogFile = resolve(root, '.data', 'test-logs', `run-${process.pid}.log`);
   process.env.NF_TEST_LOG_FILE = runLogFile;

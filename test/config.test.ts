@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../server/src/config.ts';
 
 describe('configuration', () => {
@@ -78,6 +79,12 @@ describe('configuration', () => {
       databaseDirectUrl: 'postgres://db:5432/nf',
     });
     expect(loadConfig({ DATABASE_URL: 'postgres://db:5432/nf' }).databaseDirectUrl).to.equal(undefined);
+  });
+
+  it('keeps npm start\'s own files in the checkout\'s .data unless NAIRAFLOW_DATA_DIR names another directory', () => {
+    expect(loadConfig({}).dataDir).to.equal(resolve(import.meta.dirname, '../.data'));
+    expect(loadConfig({ NAIRAFLOW_DATA_DIR: '/srv/nairaflow' }).dataDir).to.equal('/srv/nairaflow');
+    expect(loadConfig({ NAIRAFLOW_DATA_DIR: 'elsewhere' }).dataDir).to.equal(resolve(process.cwd(), 'elsewhere'));
   });
 
   it('accepts a hop count or a list of proxy addresses and CIDRs for TRUST_PROXY', () => {

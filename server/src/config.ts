@@ -1,6 +1,7 @@
 // Every environment variable the service reads, parsed and validated once at start-up.
 // A bad value stops the process with one line naming the variable and the problem.
 import { isIP } from 'node:net';
+import { resolve } from 'node:path';
 
 export type AppEnv = 'development' | 'production';
 export type Role = 'api' | 'worker' | 'all';
@@ -14,6 +15,11 @@ export interface Config {
    * a session of its own (LISTEN, the migrations and their lock). Undefined: DATABASE_URL is direct.
    */
   databaseDirectUrl: string | undefined;
+  /**
+   * NAIRAFLOW_DATA_DIR: what `npm start` keeps for itself without DATABASE_URL, the embedded
+   * PostgreSQL (its postgres/ directory) and the demo merchant's login. Default: the checkout's .data.
+   */
+  dataDir: string;
   host: string;
   port: number;
   /** PUBLIC_BASE_URL; null: the address the HTTP server listens on (known once it listens). */
@@ -68,6 +74,9 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/** The checkout's .data directory, wherever the process starts. */
+const DEFAULT_DATA_DIR = resolve(import.meta.dirname, '../../.data');
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -114,6 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
     appEnv,
     databaseUrl,
     databaseDirectUrl,
+    dataDir: resolve(read('NAIRAFLOW_DATA_DIR') ?? DEFAULT_DATA_DIR),
     host,
     port,
     publicBaseUrl,

@@ -1,32 +1,39 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import pg from 'pg';
 import { linksToAnotherCheckout } from './embedded-postgres-setup.ts';
 import { EmbeddedPostgresSetupError, startEmbeddedPostgres } from './embedded-postgres.ts';
 
-export const DATA_DIR = resolve(import.meta.dirname, '../../../.data');
-const EMBEDDED_DIR = resolve(DATA_DIR, 'postgres');
 const DATABASE_NAME = 'nairaflow';
 
 export interface Database {
   url: string;
-  /** Whether this is the embedded PostgreSQL in .data/postgres. */
+  /** Whether this is the embedded PostgreSQL (in the data directory's postgres/). */
   embedded: boolean;
   /** Stops the embedded server if this call started it. */
   close(): Promise<void>;
 }
 
+/** The embedded PostgreSQL's directory in `dataDir` (NAIRAFLOW_DATA_DIR). */
+export const embeddedDir = (dataDir: string): string => resolve(dataDir, 'postgres');
+
+/** `path` as a person at the terminal would write it: from the current directory when inside it. */
+export function shownPath(path: string): string {
+  const inside = relative(process.cwd(), path);
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path;
+}
+
 /**
- * The database to use: DATABASE_URL when given; else the embedded PostgreSQL in .data/postgres,
- * started here (and stopped by close()) unless another process of ours is already running it.
- * For the commands (npm start, the CLI, db:migrate): when the embedded one cannot run here for a
- * reason the user has to fix, it ends the process with one line that says how.
+ * The database to use: DATABASE_URL when given; else the embedded PostgreSQL in `dataDir`'s
+ * postgres/, started here (and stopped by close()) unless another process of ours is already
+ * running it. For the commands (npm start, the CLI, db:migrate): when the embedded one cannot run
+ * here for a reason the user has to fix, it ends the process with one line that says how.
  */
-export async function openDatabase(databaseUrl: string | undefined): Promise<Database> {
+export async function openDatabase(databaseUrl: string | undefined, dataDir: string): Promise<Database> {
   if (databaseUrl !== undefined) return { url: databaseUrl, embedded: false, close: async () => {} };
-  const running = runningEmbeddedUrl();
+  const running = runningEmbeddedUrl(embeddedDir(dataDir));
   if (running !== undefined) return { url: await ensureDatabase(running), embedded: true, close: async () => {} };
-  const server = await startEmbeddedPostgres({ dataDir: EMBEDDED_DIR }).catch((error: unknown) => {
+  const server = await startEmbeddedPostgres({ dataDir: embeddedDir(dataDir) }).catch((error: unknown) => {
     if (!(error instanceof EmbeddedPostgresSetupError)) throw error;
     console.error(`nairaflow: ${error.message}`);
     process.exit(1);
@@ -41,10 +48,10 @@ export async function openDatabase(databaseUrl: string | undefined): Promise<Dat
 
 // When `npm start` already runs the embedded server, a second process (the CLI) connects to it:
 // postmaster.pid names its port, and the cluster's password sits beside it.
-function runningEmbeddedUrl(): string | undefined {
-  if (linksToAnotherCheckout(EMBEDDED_DIR)) return undefined; // that one is running the original's cluster
-  const pidFile = resolve(EMBEDDED_DIR, 'postmaster.pid');
-  const passwordFile = resolve(EMBEDDED_DIR, 'nairaflow-password');
+function runningEmbeddedUrl(clusterDir: string): string | undefined {
+  if (linksToAnotherCheckout(clusterDir)) return undefined; // that one is running the original's cluster
+  const pidFile = resolve(clusterDir, 'postmaster.pid');
+  const passwordFile = resolve(clusterDir, 'nairaflow-password');
   if (!existsSync(pidFile) || !existsSync(passwordFile)) return undefined;
   const lines = readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(lines[0]);
