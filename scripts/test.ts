@@ -6,6 +6,7 @@
 // tests' services wrote for secrets. Ends with exactly one line
 // "N passed, N failed" and exits 1 when anything failed, was pending, or nothing ran.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Mocha from 'mocha';
@@ -270,6 +271,11 @@ async function main(): Promise<number> {
   console.log(`${passed} passed, ${failed} failed`);
   return failed > 0 || passed === 0 ? 1 : 0;
 }
+
+// Ctrl-C ends the run at once, as it would without a handler, but through process.exit: an
+// embedded PostgreSQL the run started sits in a process group of its own, and is told to stop on
+// exit (see embedded-postgres.ts).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(128 + constants.signals[signal]));
 
 // Tests that leave servers or pools open must not keep CI waiting: exit explicitly.
 main().then(

@@ -1,15 +1,19 @@
 // Stopping and killing the service under load. SIGTERM: what was accepted completes, answers
 // after the signal say Connection: close, idle keep-alive connections close at once and the
 // process exits 0 as soon as its work is done. SIGKILL in the middle of payments: after a restart
-// the ledger is whole and every payment's event is delivered.
+// the ledger is whole and every payment's event is delivered. Ctrl-C at the terminal, which
+// signals every process of npm start's job: a quiet stop, exit 0.
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { resolve } from 'node:path';
 import { CARDS, card } from '../support/payments.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { startProcess, type StartedProcess } from '../support/processes.ts';
 import { answer, startReceiver, type Receiver } from '../support/receiver.ts';
+import { openEventStream } from '../support/sse.ts';
 
 const keyOf = (run: StartedProcess) => /Test key:\s+(sk_test_\S+)/.exec(run.output())![1]!;
 
@@ -172,5 +176,62 @@ describe('killing the service in the middle of payments', function () {
       second.child.kill('SIGTERM');
       expect(await second.exit).to.equal(0);
     }
+  });
+});
+
+describe('Ctrl-C at the terminal (npm start with the embedded PostgreSQL)', function () {
+  this.timeout(120_000);
+
+  /** Every line the process wrote once it began shutting down, but the line saying so. */
+  const afterShutdown = (output: string): string[] => {
+    const start = output.indexOf('"msg":"shutting down"');
+    expect(start, output).to.be.greaterThan(-1);
+    return output
+      .slice(output.indexOf('\n', start) + 1)
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+  };
+  /** A line at warn or above, or anything that is not a log line (a stack trace). */
+  const noisy = (line: string): boolean => {
+    try {
+      return (JSON.parse(line) as { level: number }).level >= 40;
+    } catch {
+      return true;
+    }
+  };
+  const embeddedPid = resolve(process.env.NAIRAFLOW_DATA_DIR ?? '.data', 'postgres/postmaster.pid');
+
+  it('stops quietly and exits 0, every time: no warning, no error, no stack trace (three in a row)', async () => {
+    for (let i = 0; i < 3; i++) {
+      const run = await startProcess({ DATABASE_URL: undefined }, { terminal: true });
+      const key = keyOf(run);
+      for (let n = 0; n < 5; n++) {
+        expect((await fetch(`${run.url}/v1/balance`, { headers: { authorization: `Bearer ${key}` } })).status).to.equal(200);
+      }
+      // The workers and pg-boss have started their rounds.
+      await new Promise((r) => setTimeout(r, 1000));
+      run.ctrlC();
+      expect(await run.exit, run.output()).to.equal(0);
+      expect(afterShutdown(run.output()).filter(noisy), run.output()).to.deep.equal([]);
+      expect(existsSync(embeddedPid), 'the embedded PostgreSQL was stopped').to.equal(false);
+    }
+  });
+
+  it('stops quietly with event streams open and idle connections in the pools', async () => {
+    const run = await startProcess({ DATABASE_URL: undefined }, { terminal: true });
+    const key = keyOf(run);
+    const streams = await Promise.all(Array.from({ length: 4 }, () => openEventStream(run.url!, key)));
+    for (const stream of streams) expect(stream.status).to.equal(200);
+    // Many requests at once: the pool opens connections that then sit idle.
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => fetch(`${run.url}/v1/payment_intents?limit=3`, { headers: { authorization: `Bearer ${key}` } }).then((res) => res.status)),
+    );
+    expect(new Set(answers)).to.deep.equal(new Set([200]));
+    await new Promise((r) => setTimeout(r, 1500));
+    run.ctrlC();
+    expect(await run.exit, run.output()).to.equal(0);
+    expect(afterShutdown(run.output()).filter(noisy), run.output()).to.deep.equal([]);
+    for (const stream of streams) expect(stream.ended, 'the stream was ended by the server').to.equal(true);
+    expect(existsSync(embeddedPid), 'the embedded PostgreSQL was stopped').to.equal(false);
   });
 });

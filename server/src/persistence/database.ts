@@ -67,6 +67,9 @@ function runningEmbeddedUrl(clusterDir: string): string | undefined {
 
 async function ensureDatabase(serverUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: serverUrl });
+  // A connection that drops fails the statement in flight, which reports it; unhandled, the
+  // 'error' event would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [DATABASE_NAME]);

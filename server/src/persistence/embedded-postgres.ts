@@ -157,7 +157,14 @@ function runPostgres(
   user: PostgresUser | undefined,
   onLog: (line: string) => void,
 ): Promise<ChildProcess> {
-  const child = spawnAs(join(binaries, 'bin/postgres'), ['-D', dataDir, ...flags], user, dataDir);
+  // A process group of its own: Ctrl-C at the terminal signals the whole foreground group, and
+  // postgres takes SIGINT as "fast shutdown", ending every session at once, while the service is
+  // still finishing its work on them. Its owner stops it, after the service (see stop()), and
+  // tells it to stop if the owner exits without doing so (a crash, process.exit).
+  const child = spawnAs(join(binaries, 'bin/postgres'), ['-D', dataDir, ...flags], user, dataDir, { detached: true });
+  const stopWithOwner = () => child.kill('SIGINT');
+  process.once('exit', stopWithOwner);
+  child.once('exit', () => process.off('exit', stopWithOwner));
   return new Promise((resolveStart, reject) => {
     child.on('error', reject);
     child.on('exit', (code, signal) => reject(new Error(`postgres exited with ${code ?? signal}`)));
@@ -169,9 +176,9 @@ function runPostgres(
   });
 }
 
-function spawnAs(command: string, args: string[], user: PostgresUser | undefined, cwd: string): ChildProcess {
+function spawnAs(command: string, args: string[], user: PostgresUser | undefined, cwd: string, options: { detached?: boolean } = {}): ChildProcess {
   // The cluster's directory as working directory: one its user can enter, unlike, maybe, ours.
-  return spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], ...(user ?? {}) });
+  return spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], ...options, ...(user ?? {}) });
 }
 
 function forEachLine(child: ChildProcess, onLine: (line: string) => void): void {
