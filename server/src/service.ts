@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createApp, type AppDeps } from './http/app.ts';
@@ -72,6 +72,7 @@ export async function startService({ config, log, onOperationResponse }: Service
   // Responses under way, and whether the service is shutting down: every answer from then on says
   // Connection: close, so clients open their next request elsewhere instead of on a closing socket.
   const responses = new Set<ServerResponse>();
+  const unused = new Set<Socket>();
   let draining = false;
   let listeningUrl: string | undefined;
   let rateLimitStore: RateLimitStore | undefined;
@@ -86,8 +87,16 @@ export async function startService({ config, log, onOperationResponse }: Service
     const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks, publicBaseUrl, keys, eventFeed: feed, onOperationResponse });
     // A request without Host is refused by the app, in the one error shape (see app.ts).
     server = createServer({ requireHostHeader: false, ...app.serverOptions });
+    // Connections that have not sent a request yet (opened ahead of one, as browsers and load
+    // balancers do): Node counts them as busy, not idle, so a shutdown would wait the full 10 s
+    // for them. A shutdown closes them, as it closes idle keep-alive ones.
+    server.on('connection', (socket: Socket) => {
+      unused.add(socket);
+      socket.once('close', () => unused.delete(socket));
+    });
     // Before the app: every response is known, so that a shutdown can end its connection after it.
-    server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      unused.delete(req.socket);
       if (draining) {
         res.shouldKeepAlive = false;
         return;
@@ -125,8 +134,12 @@ export async function startService({ config, log, onOperationResponse }: Service
         await feed?.close();
         for (const res of responses) if (!res.headersSent) res.shouldKeepAlive = false;
         const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
-        server.closeIdleConnections();
-        const sweep = setInterval(() => server!.closeIdleConnections(), 50);
+        const closeIdle = () => {
+          server!.closeIdleConnections();
+          for (const socket of unused) socket.destroy();
+        };
+        closeIdle();
+        const sweep = setInterval(closeIdle, 50);
         const force = setTimeout(() => server!.closeAllConnections(), 10_000);
         await closed;
         clearInterval(sweep);

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { resolve } from 'node:path';
+import pg from 'pg';
 import { CARDS, card } from '../support/payments.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { startProcess, type StartedProcess } from '../support/processes.ts';
@@ -105,6 +106,31 @@ describe('stopping the service under load', function () {
   });
 });
 
+describe('stopping the service with a connection that has sent nothing yet', function () {
+  this.timeout(60_000);
+  let database: TestDatabase;
+  before(async () => {
+    database = await createTestDatabase('unused_connection');
+  });
+  after(() => database.drop());
+
+  // Browsers and load balancers open connections ahead of the requests they may carry.
+  it('closes it and exits 0 promptly, instead of waiting for it', async () => {
+    const run = await startProcess({ DATABASE_URL: database.url });
+    const { hostname, port } = new URL(run.url!);
+    const unused = connect(Number(port), hostname);
+    await new Promise((resolve) => unused.once('connect', resolve));
+    let closedAt = 0;
+    unused.on('close', () => (closedAt = Date.now()));
+    unused.on('error', () => undefined);
+    const signalledAt = Date.now();
+    run.child.kill('SIGTERM');
+    expect(await run.exit, run.output()).to.equal(0);
+    expect(Date.now() - signalledAt, 'milliseconds from SIGTERM to exit').to.be.below(3000);
+    expect(closedAt, 'the connection was closed').to.be.greaterThan(0);
+  });
+});
+
 describe('killing the service in the middle of payments', function () {
   this.timeout(120_000);
   let database: TestDatabase;
@@ -176,6 +202,44 @@ describe('killing the service in the middle of payments', function () {
       second.child.kill('SIGTERM');
       expect(await second.exit).to.equal(0);
     }
+  });
+});
+
+describe('a database that ends every session at once', function () {
+  this.timeout(60_000);
+  let database: TestDatabase;
+  before(async () => {
+    database = await createTestDatabase('sessions_ended');
+  });
+  after(() => database.drop());
+
+  it('costs the service no more than warnings: it carries on, answers again, and still stops with exit 0', async () => {
+    const run = await startProcess({ DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '100000' });
+    const key = keyOf(run);
+    // Every kind of connection the service holds: its pools' idle ones, and the LISTEN ones of the
+    // key cache, the event streams and the webhook dispatcher.
+    const streams = await Promise.all(Array.from({ length: 2 }, () => openEventStream(run.url!, key)));
+    await Promise.all(Array.from({ length: 20 }, () => fetch(`${run.url}/v1/balance`, { headers: { authorization: `Bearer ${key}` } })));
+    await new Promise((r) => setTimeout(r, 500));
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query('select count(pg_terminate_backend(pid))::int as ended from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+      expect(rows[0].ended).to.be.greaterThan(3);
+    } finally {
+      await admin.end();
+    }
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(run.child.exitCode, run.output()).to.equal(null);
+    expect((await fetch(`${run.url}/v1/balance`, { headers: { authorization: `Bearer ${key}` } })).status).to.equal(200);
+    for (const stream of streams) stream.close();
+    const signalledAt = Date.now();
+    run.child.kill('SIGTERM');
+    expect(await run.exit, run.output()).to.equal(0);
+    expect(Date.now() - signalledAt, 'milliseconds from SIGTERM to exit').to.be.below(3000);
+    // After the banner, nothing but log lines: no "Unhandled 'error' event", no stack trace.
+    const afterBanner = run.output().slice(run.output().indexOf('Stop with Ctrl-C.')).split('\n').slice(1);
+    expect(afterBanner.filter((line) => line.trim() !== '' && !line.startsWith('{')), run.output()).to.deep.equal([]);
   });
 });
 
