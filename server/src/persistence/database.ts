@@ -5,6 +5,8 @@ import { linksToAnotherCheckout } from './embedded-postgres-setup.ts';
 import { EmbeddedPostgresSetupError, startEmbeddedPostgres } from './embedded-postgres.ts';
 
 const DATABASE_NAME = 'nairaflow';
+/** How long close() lets the embedded server's sessions end by themselves before it ends them. */
+const CLOSE_PATIENCE_MS = 2000;
 
 export interface Database {
   url: string;
@@ -39,7 +41,9 @@ export async function openDatabase(databaseUrl: string | undefined, dataDir: str
     process.exit(1);
   });
   try {
-    return { url: await ensureDatabase(server.url), embedded: true, close: () => server.stop() };
+    // Its owner has closed its own connections by then; whoever else is still connected (a psql
+    // session, say) gets a moment to finish.
+    return { url: await ensureDatabase(server.url), embedded: true, close: () => server.stop({ waitForSessionsMs: CLOSE_PATIENCE_MS }) };
   } catch (error) {
     await server.stop();
     throw error;
