@@ -7,6 +7,7 @@ import { createMerchant } from '../server/src/domain/merchants.ts';
 import { verifyLedger } from '../server/src/domain/ledger.ts';
 import { openDatabase } from '../server/src/persistence/database.ts';
 import { createOrm, migrate } from '../server/src/persistence/orm.ts';
+import { usePreparedStatements } from '../server/src/persistence/sql.ts';
 
 const USAGE = `usage:
   npm run cli -- merchant create --name NAME [--logo-url URL] [--email DASHBOARD_EMAIL] [--json]
@@ -36,15 +37,16 @@ if (group === 'ledger' && command === 'verify' && rest.length === 0) {
 }
 
 async function withDatabase(work: (orm: Awaited<ReturnType<typeof createOrm>>) => Promise<void>): Promise<void> {
-  let databaseUrl: string | undefined;
+  let config: ReturnType<typeof loadConfig>;
   try {
-    databaseUrl = loadConfig().databaseUrl;
+    config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) fail(`configuration error: ${error.message}`);
     throw error;
   }
-  const database = await openDatabase(databaseUrl);
-  const orm = await createOrm({ databaseUrl: database.url, poolMax: 2 });
+  usePreparedStatements(config.preparedStatements);
+  const database = await openDatabase(config.databaseUrl, config.dataDir);
+  const orm = await createOrm({ databaseUrl: database.url, directUrl: config.databaseDirectUrl, poolMax: 2 });
   try {
     await migrate(orm);
     await work(orm);

@@ -6,6 +6,7 @@
 // tests' services wrote for secrets. Ends with exactly one line
 // "N passed, N failed" and exits 1 when anything failed, was pending, or nothing ran.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Mocha from 'mocha';
@@ -197,6 +198,9 @@ async function main(): Promise<number> {
   process.env.APP_ENV ??= 'development';
   process.env.LOG_LEVEL ??= 'silent';
   process.env.NF_TEST_RUN_ID = String(process.pid);
+  // Whatever the tests start as `npm start` keeps its embedded PostgreSQL and demo merchant here,
+  // never in the .data/postgres of an `npm start` running in this checkout meanwhile.
+  process.env.NAIRAFLOW_DATA_DIR = resolve(root, '.data', 'test-npm-start');
   // Every service the tests start logs everything here; the run is scanned for secrets at the end.
   const runLogFile = resolve(root, '.data', 'test-logs', `run-${process.pid}.log`);
   process.env.NF_TEST_LOG_FILE = runLogFile;
@@ -267,6 +271,11 @@ async function main(): Promise<number> {
   console.log(`${passed} passed, ${failed} failed`);
   return failed > 0 || passed === 0 ? 1 : 0;
 }
+
+// Ctrl-C ends the run at once, as it would without a handler, but through process.exit: an
+// embedded PostgreSQL the run started sits in a process group of its own, and is told to stop on
+// exit (see embedded-postgres.ts).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(128 + constants.signals[signal]));
 
 // Tests that leave servers or pools open must not keep CI waiting: exit explicitly.
 main().then(

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../server/src/config.ts';
 
 describe('configuration', () => {
@@ -73,12 +74,29 @@ describe('configuration', () => {
     // The metrics are for the people who run the service, never for whoever reaches the API.
     [{ PORT: '8080', METRICS_PORT: '8080' }, /^METRICS_PORT must differ from PORT \(8080\)/],
     [{ METRICS_PORT: '3000' }, /^METRICS_PORT must differ from PORT \(3000\)/],
+    [{ DATABASE_URL: 'postgres://pooler/nf', DATABASE_DIRECT_URL: 'db:5432' }, /^DATABASE_DIRECT_URL must be a postgres/],
+    // Without DATABASE_URL the embedded database is used, with no pooler for it to bypass.
+    [{ DATABASE_DIRECT_URL: 'postgres://db/nf' }, /^DATABASE_DIRECT_URL is only used with DATABASE_URL/],
   ];
   for (const [env, message] of bad) {
     it(`refuses ${JSON.stringify(env)} naming the variable`, () => {
       expect(() => loadConfig(env)).to.throw(ConfigError, message);
     });
   }
+
+  it('takes DATABASE_DIRECT_URL beside DATABASE_URL, and leaves it unset (DATABASE_URL serves for both) when not given', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://pooler:6432/nf', DATABASE_DIRECT_URL: 'postgres://db:5432/nf' })).to.deep.include({
+      databaseUrl: 'postgres://pooler:6432/nf',
+      databaseDirectUrl: 'postgres://db:5432/nf',
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db:5432/nf' }).databaseDirectUrl).to.equal(undefined);
+  });
+
+  it('keeps npm start\'s own files in the checkout\'s .data unless NAIRAFLOW_DATA_DIR names another directory', () => {
+    expect(loadConfig({}).dataDir).to.equal(resolve(import.meta.dirname, '../.data'));
+    expect(loadConfig({ NAIRAFLOW_DATA_DIR: '/srv/nairaflow' }).dataDir).to.equal('/srv/nairaflow');
+    expect(loadConfig({ NAIRAFLOW_DATA_DIR: 'elsewhere' }).dataDir).to.equal(resolve(process.cwd(), 'elsewhere'));
+  });
 
   it('accepts a hop count or a list of proxy addresses and CIDRs for TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).to.equal(2);

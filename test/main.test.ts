@@ -34,7 +34,7 @@ describe('npm start', () => {
   it('without DATABASE_URL starts the embedded PostgreSQL, a demo merchant whose key works, and stops it all', async () => {
     const run = await start({ DATABASE_URL: undefined });
     try {
-      expect(run.output()).to.include('embedded PostgreSQL in .data/postgres');
+      expect(run.output()).to.include('Database:       embedded PostgreSQL in .data/test-npm-start/postgres');
       const key = /Test key:\s+(sk_test_\S+)/.exec(run.output())?.[1];
       expect(key, run.output()).to.match(/^sk_test_[0-9A-Za-z]{32}$/);
       const res = await fetch(`${run.url}/v1/payment_intents`, {
@@ -57,7 +57,33 @@ describe('npm start', () => {
       run.child.kill('SIGTERM');
     }
     expect(await run.exit).to.equal(0);
-    const pidFile = resolve('.data/postgres/postmaster.pid');
+    const pidFile = resolve('.data/test-npm-start/postgres/postmaster.pid');
     expect(existsSync(pidFile), existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : '').to.equal(false);
+  });
+
+  it('runs beside another npm start of this checkout with a NAIRAFLOW_DATA_DIR of its own, each on its own embedded PostgreSQL', async () => {
+    // The other one stands for a developer's own npm start, which the tests must leave alone.
+    const other = await start({ DATABASE_URL: undefined, NAIRAFLOW_DATA_DIR: resolve('.data/test-npm-start/beside') });
+    try {
+      expect(other.output()).to.include('Database:       embedded PostgreSQL in .data/test-npm-start/beside/postgres');
+      const run = await start({ DATABASE_URL: undefined });
+      try {
+        const keyOf = (output: string) => /Test key:\s+(sk_test_\S+)/.exec(output)?.[1];
+        expect(keyOf(run.output()), 'each has its own demo merchant').to.not.equal(keyOf(other.output()));
+      } finally {
+        run.child.kill('SIGTERM');
+      }
+      expect(await run.exit, run.output()).to.equal(0);
+      expect(existsSync(resolve('.data/test-npm-start/postgres/postmaster.pid')), 'the stopped one stopped its own PostgreSQL').to.equal(false);
+      const stillServing = await fetch(`${other.url}/v1/payment_intents`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${/Test key:\s+(sk_test_\S+)/.exec(other.output())![1]}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: 1000, currency: 'NGN' }),
+      });
+      expect(stillServing.status, 'the other one still serves').to.equal(201);
+    } finally {
+      other.child.kill('SIGTERM');
+    }
+    expect(await other.exit, other.output()).to.equal(0);
   });
 });

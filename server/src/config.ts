@@ -1,6 +1,7 @@
 // Every environment variable the service reads, parsed and validated once at start-up.
 // A bad value stops the process with one line naming the variable and the problem.
 import { isIP } from 'node:net';
+import { resolve } from 'node:path';
 
 export type AppEnv = 'development' | 'production';
 export type Role = 'api' | 'worker' | 'all';
@@ -9,6 +10,16 @@ export type RateLimitStore = 'memory' | 'postgres';
 export interface Config {
   appEnv: AppEnv;
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_DIRECT_URL: the same database without a transaction pooler in between, for what needs
+   * a session of its own (LISTEN, the migrations and their lock). Undefined: DATABASE_URL is direct.
+   */
+  databaseDirectUrl: string | undefined;
+  /**
+   * NAIRAFLOW_DATA_DIR: what `npm start` keeps for itself without DATABASE_URL, the embedded
+   * PostgreSQL (its postgres/ directory) and the demo merchant's login. Default: the checkout's .data.
+   */
+  dataDir: string;
   host: string;
   port: number;
   /** PUBLIC_BASE_URL; null: the address the HTTP server listens on (known once it listens). */
@@ -67,6 +78,9 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/** The checkout's .data directory, wherever the process starts. */
+const DEFAULT_DATA_DIR = resolve(import.meta.dirname, '../../.data');
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -83,6 +97,13 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (production && databaseUrl === undefined) {
     throw new ConfigError('DATABASE_URL', 'is required when APP_ENV=production (the embedded database is for development only)');
+  }
+  const databaseDirectUrl = read('DATABASE_DIRECT_URL');
+  if (databaseDirectUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseDirectUrl)) {
+    throw new ConfigError('DATABASE_DIRECT_URL', 'must be a postgres:// or postgresql:// URL');
+  }
+  if (databaseDirectUrl !== undefined && databaseUrl === undefined) {
+    throw new ConfigError('DATABASE_DIRECT_URL', 'is only used with DATABASE_URL (it bypasses the pooler DATABASE_URL goes through); set both, or neither for the embedded database');
   }
 
   const webhookAllowInsecure = boolean(read, 'WEBHOOK_ALLOW_INSECURE', !production);
@@ -109,6 +130,8 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     appEnv,
     databaseUrl,
+    databaseDirectUrl,
+    dataDir: resolve(read('NAIRAFLOW_DATA_DIR') ?? DEFAULT_DATA_DIR),
     host,
     port,
     publicBaseUrl,

@@ -1,11 +1,12 @@
 // Process entry: `npm start`. Roles: api (HTTP), worker (jobs) or all. Without DATABASE_URL an
-// embedded PostgreSQL in .data/postgres is started, and stopped again on exit.
+// embedded PostgreSQL in .data/postgres (NAIRAFLOW_DATA_DIR's postgres/) is started, and stopped
+// again on exit.
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { ensureDemoMerchant, type DemoMerchant } from './demo.ts';
 import { sha256Hex } from './ids.ts';
 import { createLogger } from './log.ts';
-import { DATA_DIR, openDatabase } from './persistence/database.ts';
+import { embeddedDir, openDatabase, shownPath } from './persistence/database.ts';
 import { startService } from './service.ts';
 
 let config: Config;
@@ -19,8 +20,8 @@ try {
 
 const log = createLogger({ level: config.logLevel, pretty: config.appEnv === 'development' && process.stdout.isTTY });
 
-if (config.databaseUrl === undefined) log.info('DATABASE_URL is not set: using the embedded PostgreSQL in .data/postgres');
-const database = await openDatabase(config.databaseUrl);
+if (config.databaseUrl === undefined) log.info(`DATABASE_URL is not set: using the embedded PostgreSQL in ${shownPath(embeddedDir(config.dataDir))}`);
+const database = await openDatabase(config.databaseUrl, config.dataDir);
 const service = await startService({ config: { ...config, databaseUrl: database.url }, log }).catch(async (error: unknown) => {
   log.fatal({ err: error }, 'could not start');
   await database.close();
@@ -51,7 +52,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 let demo: DemoMerchant | null = null;
 if (config.appEnv === 'development' && service.url !== undefined) {
-  demo = await ensureDemoMerchant(service.orm.em.fork(), resolve(DATA_DIR, demoFileName(database)));
+  demo = await ensureDemoMerchant(service.orm.em.fork(), resolve(config.dataDir, demoFileName(database)));
 }
 printBanner(service.url, demo);
 
@@ -73,7 +74,7 @@ function printBanner(url: string | undefined, demoMerchant: DemoMerchant | null)
       `  Contract:       ${url}/openapi.yaml`,
     );
   }
-  lines.push(`  Database:       ${database.embedded ? 'embedded PostgreSQL in .data/postgres' : 'DATABASE_URL'}`);
+  lines.push(`  Database:       ${database.embedded ? `embedded PostgreSQL in ${shownPath(embeddedDir(config.dataDir))}` : 'DATABASE_URL'}`);
   if (service.metricsUrl !== undefined) lines.push(`  Metrics:        ${service.metricsUrl}/metrics`);
   lines.push(
     config.liveProcessor === 'sandbox'

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createApp, type AppDeps } from './http/app.ts';
@@ -40,7 +40,9 @@ export interface ServiceOptions {
 /** Migrates, then starts the roles the configuration asks for. */
 export async function startService({ config, log, onOperationResponse }: ServiceOptions): Promise<Service> {
   usePreparedStatements(config.preparedStatements);
-  const orm = await createOrm({ databaseUrl: config.databaseUrl });
+  // Sessions of their own (LISTEN, the migration lock) bypass a transaction pooler; everything else goes through it.
+  const directUrl = config.databaseDirectUrl ?? config.databaseUrl;
+  const orm = await createOrm({ databaseUrl: config.databaseUrl, directUrl });
   const applied = await migrate(orm);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   if (config.liveProcessor === 'sandbox') {
@@ -75,22 +77,31 @@ export async function startService({ config, log, onOperationResponse }: Service
   // Responses under way, and whether the service is shutting down: every answer from then on says
   // Connection: close, so clients open their next request elsewhere instead of on a closing socket.
   const responses = new Set<ServerResponse>();
+  const unused = new Set<Socket>();
   let draining = false;
   let listeningUrl: string | undefined;
   let rateLimitStore: RateLimitStore | undefined;
   let keys: KeyCache | undefined;
   let feed: EventFeed | undefined;
   if (config.role !== 'worker') {
-    keys = keyCache(config.databaseUrl, log);
-    feed = eventFeed(config.databaseUrl, autocommit(orm), keys, log);
+    keys = keyCache(directUrl, log);
+    feed = eventFeed(directUrl, autocommit(orm), keys, log);
     rateLimitStore = config.rateLimitStore === 'postgres' ? new PostgresRateLimitStore(orm) : new MemoryRateLimitStore();
     // PUBLIC_BASE_URL, or else where this server listens (with PORT=0, known once it listens).
     const publicBaseUrl = () => config.publicBaseUrl ?? listeningUrl!;
     const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks, publicBaseUrl, keys, eventFeed: feed, onOperationResponse, metrics: metrics?.http });
     // A request without Host is refused by the app, in the one error shape (see app.ts).
     server = createServer({ requireHostHeader: false, ...app.serverOptions });
+    // Connections that have not sent a request yet (opened ahead of one, as browsers and load
+    // balancers do): Node counts them as busy, not idle, so a shutdown would wait the full 10 s
+    // for them. A shutdown closes them, as it closes idle keep-alive ones.
+    server.on('connection', (socket: Socket) => {
+      unused.add(socket);
+      socket.once('close', () => unused.delete(socket));
+    });
     // Before the app: every response is known, so that a shutdown can end its connection after it.
-    server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      unused.delete(req.socket);
       if (draining) {
         res.shouldKeepAlive = false;
         return;
@@ -129,8 +140,12 @@ export async function startService({ config, log, onOperationResponse }: Service
         await feed?.close();
         for (const res of responses) if (!res.headersSent) res.shouldKeepAlive = false;
         const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
-        server.closeIdleConnections();
-        const sweep = setInterval(() => server!.closeIdleConnections(), 50);
+        const closeIdle = () => {
+          server!.closeIdleConnections();
+          for (const socket of unused) socket.destroy();
+        };
+        closeIdle();
+        const sweep = setInterval(closeIdle, 50);
         const force = setTimeout(() => server!.closeAllConnections(), 10_000);
         await closed;
         clearInterval(sweep);

@@ -158,7 +158,8 @@ async function stopPostmaster(dataDir: string): Promise<void> {
 }
 
 function serviceEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, DATABASE_URL: undefined, APP_ENV: 'development', PORT: '0', LOG_LEVEL: 'warn' };
+  // The checkout's own .data, not the test run's (see scripts/test.ts).
+  return { ...process.env, DATABASE_URL: undefined, NAIRAFLOW_DATA_DIR: undefined, APP_ENV: 'development', PORT: '0', LOG_LEVEL: 'warn' };
 }
 
 interface Run {

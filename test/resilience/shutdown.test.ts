@@ -1,15 +1,20 @@
 // Stopping and killing the service under load. SIGTERM: what was accepted completes, answers
 // after the signal say Connection: close, idle keep-alive connections close at once and the
 // process exits 0 as soon as its work is done. SIGKILL in the middle of payments: after a restart
-// the ledger is whole and every payment's event is delivered.
+// the ledger is whole and every payment's event is delivered. Ctrl-C at the terminal, which
+// signals every process of npm start's job: a quiet stop, exit 0.
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { resolve } from 'node:path';
+import pg from 'pg';
 import { CARDS, card } from '../support/payments.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { startProcess, type StartedProcess } from '../support/processes.ts';
 import { answer, startReceiver, type Receiver } from '../support/receiver.ts';
+import { openEventStream } from '../support/sse.ts';
 
 const keyOf = (run: StartedProcess) => /Test key:\s+(sk_test_\S+)/.exec(run.output())![1]!;
 
@@ -101,6 +106,31 @@ describe('stopping the service under load', function () {
   });
 });
 
+describe('stopping the service with a connection that has sent nothing yet', function () {
+  this.timeout(60_000);
+  let database: TestDatabase;
+  before(async () => {
+    database = await createTestDatabase('unused_connection');
+  });
+  after(() => database.drop());
+
+  // Browsers and load balancers open connections ahead of the requests they may carry.
+  it('closes it and exits 0 promptly, instead of waiting for it', async () => {
+    const run = await startProcess({ DATABASE_URL: database.url });
+    const { hostname, port } = new URL(run.url!);
+    const unused = connect(Number(port), hostname);
+    await new Promise((resolve) => unused.once('connect', resolve));
+    let closedAt = 0;
+    unused.on('close', () => (closedAt = Date.now()));
+    unused.on('error', () => undefined);
+    const signalledAt = Date.now();
+    run.child.kill('SIGTERM');
+    expect(await run.exit, run.output()).to.equal(0);
+    expect(Date.now() - signalledAt, 'milliseconds from SIGTERM to exit').to.be.below(3000);
+    expect(closedAt, 'the connection was closed').to.be.greaterThan(0);
+  });
+});
+
 describe('killing the service in the middle of payments', function () {
   this.timeout(120_000);
   let database: TestDatabase;
@@ -172,5 +202,100 @@ describe('killing the service in the middle of payments', function () {
       second.child.kill('SIGTERM');
       expect(await second.exit).to.equal(0);
     }
+  });
+});
+
+describe('a database that ends every session at once', function () {
+  this.timeout(60_000);
+  let database: TestDatabase;
+  before(async () => {
+    database = await createTestDatabase('sessions_ended');
+  });
+  after(() => database.drop());
+
+  it('costs the service no more than warnings: it carries on, answers again, and still stops with exit 0', async () => {
+    const run = await startProcess({ DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '100000' });
+    const key = keyOf(run);
+    // Every kind of connection the service holds: its pools' idle ones, and the LISTEN ones of the
+    // key cache, the event streams and the webhook dispatcher.
+    const streams = await Promise.all(Array.from({ length: 2 }, () => openEventStream(run.url!, key)));
+    await Promise.all(Array.from({ length: 20 }, () => fetch(`${run.url}/v1/balance`, { headers: { authorization: `Bearer ${key}` } })));
+    await new Promise((r) => setTimeout(r, 500));
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query('select count(pg_terminate_backend(pid))::int as ended from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+      expect(rows[0].ended).to.be.greaterThan(3);
+    } finally {
+      await admin.end();
+    }
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(run.child.exitCode, run.output()).to.equal(null);
+    expect((await fetch(`${run.url}/v1/balance`, { headers: { authorization: `Bearer ${key}` } })).status).to.equal(200);
+    for (const stream of streams) stream.close();
+    const signalledAt = Date.now();
+    run.child.kill('SIGTERM');
+    expect(await run.exit, run.output()).to.equal(0);
+    expect(Date.now() - signalledAt, 'milliseconds from SIGTERM to exit').to.be.below(3000);
+    // After the banner, nothing but log lines: no "Unhandled 'error' event", no stack trace.
+    const afterBanner = run.output().slice(run.output().indexOf('Stop with Ctrl-C.')).split('\n').slice(1);
+    expect(afterBanner.filter((line) => line.trim() !== '' && !line.startsWith('{')), run.output()).to.deep.equal([]);
+  });
+});
+
+describe('Ctrl-C at the terminal (npm start with the embedded PostgreSQL)', function () {
+  this.timeout(120_000);
+
+  /** Every line the process wrote once it began shutting down, but the line saying so. */
+  const afterShutdown = (output: string): string[] => {
+    const start = output.indexOf('"msg":"shutting down"');
+    expect(start, output).to.be.greaterThan(-1);
+    return output
+      .slice(output.indexOf('\n', start) + 1)
+      .split('\n')
+      .filter((line) => line.trim() !== '');
+  };
+  /** A line at warn or above, or anything that is not a log line (a stack trace). */
+  const noisy = (line: string): boolean => {
+    try {
+      return (JSON.parse(line) as { level: number }).level >= 40;
+    } catch {
+      return true;
+    }
+  };
+  const embeddedPid = resolve(process.env.NAIRAFLOW_DATA_DIR ?? '.data', 'postgres/postmaster.pid');
+
+  it('stops quietly and exits 0, every time: no warning, no error, no stack trace (three in a row)', async () => {
+    for (let i = 0; i < 3; i++) {
+      const run = await startProcess({ DATABASE_URL: undefined }, { terminal: true });
+      const key = keyOf(run);
+      for (let n = 0; n < 5; n++) {
+        expect((await fetch(`${run.url}/v1/balance`, { headers: { authorization: `Bearer ${key}` } })).status).to.equal(200);
+      }
+      // The workers and pg-boss have started their rounds.
+      await new Promise((r) => setTimeout(r, 1000));
+      run.ctrlC();
+      expect(await run.exit, run.output()).to.equal(0);
+      expect(afterShutdown(run.output()).filter(noisy), run.output()).to.deep.equal([]);
+      expect(existsSync(embeddedPid), 'the embedded PostgreSQL was stopped').to.equal(false);
+    }
+  });
+
+  it('stops quietly with event streams open and idle connections in the pools', async () => {
+    const run = await startProcess({ DATABASE_URL: undefined }, { terminal: true });
+    const key = keyOf(run);
+    const streams = await Promise.all(Array.from({ length: 4 }, () => openEventStream(run.url!, key)));
+    for (const stream of streams) expect(stream.status).to.equal(200);
+    // Many requests at once: the pool opens connections that then sit idle.
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => fetch(`${run.url}/v1/payment_intents?limit=3`, { headers: { authorization: `Bearer ${key}` } }).then((res) => res.status)),
+    );
+    expect(new Set(answers)).to.deep.equal(new Set([200]));
+    await new Promise((r) => setTimeout(r, 1500));
+    run.ctrlC();
+    expect(await run.exit, run.output()).to.equal(0);
+    expect(afterShutdown(run.output()).filter(noisy), run.output()).to.deep.equal([]);
+    for (const stream of streams) expect(stream.ended, 'the stream was ended by the server').to.equal(true);
+    expect(existsSync(embeddedPid), 'the embedded PostgreSQL was stopped').to.equal(false);
   });
 });

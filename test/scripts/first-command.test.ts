@@ -14,7 +14,7 @@ const root = resolve(import.meta.dirname, '../..');
 function freshEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) {
-    if (/^(npm_|NF_|DATABASE_URL$|PORT$|INIT_CWD$|NODE$)/i.test(name)) continue;
+    if (/^(npm_|NF_|NAIRAFLOW_|DATABASE_URL$|PORT$|INIT_CWD$|NODE$)/i.test(name)) continue;
     env[name] = value;
   }
   env['PATH'] = (process.env['PATH'] ?? '').split(delimiter).filter((dir) => !dir.includes('node_modules')).join(delimiter);

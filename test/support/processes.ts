@@ -10,15 +10,31 @@ export interface StartedProcess {
   /** The API origin from the banner (undefined for the worker role). */
   url: string | undefined;
   exit: Promise<number | null>;
+  /** What Ctrl-C at the terminal does: SIGINT to every process of the job (with `terminal`), else to the service. */
+  ctrlC(): void;
+}
+
+export interface StartOptions {
+  cwd?: string;
+  /**
+   * Run as `npm start` runs from a terminal: through scripts/installed.mjs, as a foreground job of
+   * its own (a process group), so that ctrlC() reaches every process in it, as a real Ctrl-C does.
+   */
+  terminal?: boolean;
 }
 
 /** Runs server/src/main.ts with `env` on top of this process's environment and waits for the banner. */
-export async function startProcess(env: Record<string, string | undefined>, options: { cwd?: string } = {}): Promise<StartedProcess> {
-  const child = spawn(process.execPath, ['server/src/main.ts'], {
+export async function startProcess(env: Record<string, string | undefined>, options: StartOptions = {}): Promise<StartedProcess> {
+  const child = spawn(process.execPath, options.terminal ? ['scripts/installed.mjs', 'server/src/main.ts'] : ['server/src/main.ts'], {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.terminal === true,
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
   });
+  const ctrlC = () => {
+    if (options.terminal) process.kill(-child.pid!, 'SIGINT');
+    else child.kill('SIGINT');
+  };
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -33,11 +49,16 @@ export async function startProcess(env: Record<string, string | undefined>, opti
     await new Promise((r) => setTimeout(r, 50));
   }
   if (!output.includes('Stop with Ctrl-C')) {
-    child.kill('SIGKILL');
+    try {
+      if (options.terminal) process.kill(-child.pid!, 'SIGKILL');
+      else child.kill('SIGKILL');
+    } catch {
+      // gone already
+    }
     throw new Error(`no banner:\n${output}`);
   }
   const url = /API:\s+(http:\/\/\S+)\/v1/.exec(output)?.[1];
-  return { child, output: () => output, url, exit };
+  return { child, output: () => output, url, exit, ctrlC };
 }
 
 /** Runs server/src/main.ts expecting it to refuse to start; answers its exit code and output. */

@@ -1,6 +1,7 @@
 // The test run's log: every service a test starts, in-process or as a child process, logs into one
 // file (NF_TEST_LOG_FILE, set by scripts/test.ts), which the run scans for secrets at the end.
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import pino from 'pino';
 
 let destination: pino.DestinationStream | undefined;
@@ -18,5 +19,8 @@ export function appendToRunLog(output: string): void {
   const file = process.env['NF_TEST_LOG_FILE'];
   if (file === undefined || file === '') return;
   const lines = output.split('\n').filter((line) => line.startsWith('{'));
-  if (lines.length > 0) appendFileSync(file, `${lines.join('\n')}\n`);
+  if (lines.length === 0) return;
+  // A file whose only services are child processes has made no run log yet.
+  mkdirSync(dirname(file), { recursive: true });
+  appendFileSync(file, `${lines.join('\n')}\n`);
 }

@@ -31,7 +31,14 @@ export interface EmbeddedPostgresOptions {
 export interface EmbeddedPostgresHandle {
   /** `postgres://postgres:<password>@127.0.0.1:<port>/postgres` */
   url: string;
-  stop(): Promise<void>;
+  /**
+   * Stops the server. By default at once (fast shutdown: open sessions are ended). With
+   * `waitForSessionsMs`, it first waits up to that long for the sessions to end by themselves
+   * (smart shutdown: no new ones are let in): a client that has just closed its connections has
+   * sent its goodbyes, which its server processes may not have read yet, and a fast shutdown would
+   * answer each with an error ("terminating connection due to administrator command").
+   */
+  stop(options?: { waitForSessionsMs?: number }): Promise<void>;
 }
 
 // The password is generated at initdb time and kept beside the cluster's own files (PostgreSQL
@@ -104,11 +111,17 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   let stopped: Promise<void> | undefined;
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-    stop() {
+    stop({ waitForSessionsMs = 0 } = {}) {
       stopped ??= new Promise((resolveStop) => {
         if (server.exitCode !== null || server.signalCode !== null) return resolveStop();
-        server.once('exit', () => resolveStop());
-        server.kill('SIGINT'); // fast shutdown: ends sessions, writes a checkpoint
+        const fast = () => server.kill('SIGINT'); // fast shutdown: ends sessions, writes a checkpoint
+        const patience = waitForSessionsMs > 0 ? setTimeout(fast, waitForSessionsMs) : undefined;
+        server.once('exit', () => {
+          clearTimeout(patience);
+          resolveStop();
+        });
+        if (patience === undefined) fast();
+        else server.kill('SIGTERM'); // smart shutdown: waits for the sessions to end
       });
       return stopped;
     },
@@ -157,7 +170,14 @@ function runPostgres(
   user: PostgresUser | undefined,
   onLog: (line: string) => void,
 ): Promise<ChildProcess> {
-  const child = spawnAs(join(binaries, 'bin/postgres'), ['-D', dataDir, ...flags], user, dataDir);
+  // A process group of its own: Ctrl-C at the terminal signals the whole foreground group, and
+  // postgres takes SIGINT as "fast shutdown", ending every session at once, while the service is
+  // still finishing its work on them. Its owner stops it, after the service (see stop()), and
+  // tells it to stop if the owner exits without doing so (a crash, process.exit).
+  const child = spawnAs(join(binaries, 'bin/postgres'), ['-D', dataDir, ...flags], user, dataDir, { detached: true });
+  const stopWithOwner = () => child.kill('SIGINT');
+  process.once('exit', stopWithOwner);
+  child.once('exit', () => process.off('exit', stopWithOwner));
   return new Promise((resolveStart, reject) => {
     child.on('error', reject);
     child.on('exit', (code, signal) => reject(new Error(`postgres exited with ${code ?? signal}`)));
@@ -169,9 +189,9 @@ function runPostgres(
   });
 }
 
-function spawnAs(command: string, args: string[], user: PostgresUser | undefined, cwd: string): ChildProcess {
+function spawnAs(command: string, args: string[], user: PostgresUser | undefined, cwd: string, options: { detached?: boolean } = {}): ChildProcess {
   // The cluster's directory as working directory: one its user can enter, unlike, maybe, ours.
-  return spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], ...(user ?? {}) });
+  return spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], ...options, ...(user ?? {}) });
 }
 
 function forEachLine(child: ChildProcess, onLine: (line: string) => void): void {

@@ -9,6 +9,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { WEBHOOK_CHANNEL } from '../domain/events.ts';
 import { listen } from '../persistence/notifications.ts';
+import { directUrl } from '../persistence/orm.ts';
 import { attempt, retryDelayMs, type WebhookSettings } from './deliver.ts';
 import { cycle, type CycleOutcome, type MadeAttempt, type ScheduledClaim } from './queue.ts';
 import type { AttemptResult } from './send.ts';
@@ -184,7 +185,7 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
 
   // New events wake the dispatcher; events committed while it was not listening are found by its
   // own look, at once when it starts listening again and every MAX_SLEEP_MS in any case.
-  const listener = listen(orm.config.get('clientUrl')!, [{ name: WEBHOOK_CHANNEL, onNotify: wake, onListening: wake }], log);
+  const listener = listen(directUrl(orm), [{ name: WEBHOOK_CHANNEL, onNotify: wake, onListening: wake }], log);
   wake();
 
   return {
