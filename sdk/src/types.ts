@@ -63,7 +63,7 @@ export interface EventStreamParams {
   lastEventId?: string;
   /**
    * Start with every event created at or after this time, then carry on live: Unix seconds, an
-   * RFC 3339 date-time, or a Date. Not together with `lastEventId`.
+   * RFC 3339 date-time, or a Date. With `lastEventId` too, it resumes after that event instead.
    */
   since?: NonNullable<Query<'streamEvents'>['since']> | Date;
 }

@@ -350,6 +350,28 @@ describe('sdk: the nairaflow command (listen, trigger) against the real service'
       }
     });
 
+    it('never prints a password put in the --forward-to URL, in its banner or in the command that resumes it', async () => {
+      const merchant = await svc.createMerchant('Password URL Shop');
+      let secret = '';
+      const receiver = await verifyingReceiver(() => secret);
+      try {
+        const withPassword = new URL(receiver.url);
+        withPassword.username = 'shop';
+        withPassword.password = 'hunter2-receiver-password';
+        const run = await startListen(['--api-key', merchant.testKey, '--forward-to', withPassword.toString(), '--api-base', svc.url]);
+        secret = run.secret;
+        await new Promise((r) => setTimeout(r, 300));
+        expect(await run.stop()).to.equal(0);
+        const printed = run.stdout() + run.stderr();
+        expect(printed).to.not.include('hunter2-receiver-password');
+        expect(run.stdout()).to.include(`shop:****@${withPassword.host}`);
+        expect(resumeArgs(run.stderr())[3]).to.include('shop:****@');
+        expect(run.stderr()).to.include('the password in the URL put back where it shows ****');
+      } finally {
+        await receiver.close();
+      }
+    });
+
     it('stopped before any event, resumes from where its stream started (a pos_ position), missing nothing', async () => {
       const merchant = await svc.createMerchant('Quiet Resume Shop');
       let secret = '';

@@ -8,6 +8,7 @@ import type { ApiKey } from './args.ts';
 import { pause, readEventStream, type StreamMessage } from '../event-stream.ts';
 import { forwardEvent } from './forward.ts';
 import { describeNetworkError } from './network-error.ts';
+import { withoutPassword } from './shown-url.ts';
 import { newSigningSecret } from './signing-secret.ts';
 
 export interface ListenOptions {
@@ -101,7 +102,7 @@ export async function listen(options: ListenOptions, stop: AbortSignal): Promise
         let forwarded = false;
         if (!connectedBefore) {
           const filter = options.events === undefined ? 'all event types' : options.events.join(', ');
-          console.log(`Ready! Forwarding ${mode}-mode events (${filter}) from ${options.apiBase} to ${options.forwardTo}. Ctrl-C to stop.`);
+          console.log(`Ready! Forwarding ${mode}-mode events (${filter}) from ${withoutPassword(options.apiBase)} to ${withoutPassword(options.forwardTo)}. Ctrl-C to stop.`);
           if (given !== undefined && 'time' in given) console.log(`Starting with the events created since ${given.time}.`);
           else if (given !== undefined) console.log(given.after.startsWith('pos_') ? 'Starting where the earlier run stopped.' : `Starting after ${given.after}.`);
         } else {
@@ -156,7 +157,7 @@ export async function listen(options: ListenOptions, stop: AbortSignal): Promise
   }
   const resumeFrom = lastId ?? since ?? startedAt.toISOString();
   const resume = options.resumeCommand?.(resumeFrom) ?? [];
-  console.error(resume.length === 0 ? 'Stopped.' : ['Stopped. To resume where it stopped, forwarding each event since then once:', ...resume].join('\n'));
+  console.error(resume.length === 0 ? 'Stopped.' : ['Stopped. To resume where it stopped, forwarding every event it had not finished forwarding, then the new ones:', ...resume].join('\n'));
   return 0;
 
   async function readRefusal(response: Response): Promise<{ message: string; retryAfterMs?: number; forgotten?: boolean }> {

@@ -4,6 +4,7 @@ import { VERSION } from '../version.ts';
 import { API_BASE_ENV, apiBase, apiKey, DEFAULT_API_BASE, httpUrl, KEY_ENV, parseArgs, UsageError } from './args.ts';
 import { listen, type ListenStart } from './listen.ts';
 import { trigger, TRIGGERS, type Trigger } from './trigger.ts';
+import { withoutPassword } from './shown-url.ts';
 
 const COMMON_OPTIONS = `  --api-key <key>        Your secret key, sk_test_... or sk_live_... (default: $${KEY_ENV})
   --api-base <url>       The API's address (default: $${API_BASE_ENV}, else ${DEFAULT_API_BASE},
@@ -189,14 +190,19 @@ function listenStart(text: string): ListenStart {
  */
 function resumeCommand(from: string, flags: Map<string, string | true>, secretFromEnv: boolean): string[] {
   const words = ['nairaflow', 'listen', '--since', from];
+  let maskedPassword = false;
   for (const name of ['forward-to', 'events', 'api-base']) {
     const value = flags.get(name);
-    if (typeof value === 'string') words.push(`--${name}`, value);
+    if (typeof value !== 'string') continue;
+    const shown = name === 'events' ? value : withoutPassword(value);
+    maskedPassword ||= shown !== value;
+    words.push(`--${name}`, shown);
   }
   const lines = [`  ${words.map(shellWord).join(' ')}`];
   const settings = [
     ...(flags.has('api-key') ? [`${KEY_ENV} set to your secret key (listen does not print it)`] : []),
     ...(secretFromEnv ? [] : [`${SECRET_ENV} set to the signing secret above, so that your receiver keeps verifying`]),
+    ...(maskedPassword ? ['the password in the URL put back where it shows ****'] : []),
   ];
   if (settings.length > 0) lines.push(`  with ${settings.join(', and ')}`);
   return lines;

@@ -584,9 +584,9 @@ export interface paths {
          *     every event of the key's mode created at or after that time, then carries on with new ones
          *     as they are committed, each once: an event committed while the earlier ones are being sent
          *     is not missed. Such a stream sends no `pos_...` position: until its first event arrives,
-         *     reconnect with the same `since`; after it, with `Last-Event-ID` alone (`since` together with
-         *     `Last-Event-ID` is `400 invalid_request`, so a browser's `EventSource`, which reconnects
-         *     with the same URL and the header, cannot use `since`).
+         *     reconnect with the same `since`; after it, with `Last-Event-ID`. A reconnect that sends
+         *     both resumes after `Last-Event-ID`, so a browser's `EventSource`, which reconnects with the
+         *     same URL and the header, can use `since` too.
          *
          *     The stream ends when the service restarts (reconnect with `Last-Event-ID`) or when the key
          *     is rolled or revoked (a reconnect then answers 401). At most 10 streams per account and mode
