@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import pg from 'pg';
 import type { ServerResponse } from 'node:http';
 import { card, CARDS, confirm, createIntent, paidIntent, waitFor } from '../support/payments.ts';
 import { answer, startReceiver, type Receiver } from '../support/receiver.ts';
@@ -87,6 +88,47 @@ describe('GET /metrics while payments run', function () {
         expect(s.value(sample.name, sample.labels), `${sample.name} ${JSON.stringify(sample.labels)}`).to.be.at.least(sample.value);
       }
     }
+  });
+
+  it('counts an event stream when its client leaves, and a request its client gave up on as 499', async () => {
+    const before = await scrape(metricsUrl);
+    const stop = new AbortController();
+    const stream = await fetch(`${svc.url}/v1/events/stream`, { headers: { authorization: `Bearer ${shop.testKey}` }, signal: stop.signal });
+    expect(stream.status).to.equal(200);
+    await stream.body!.getReader().read();
+    stop.abort();
+
+    // A retrieve held up by a lock on the table, and abandoned by its client while it waits.
+    const intent = await createIntent(svc, shop.testKey);
+    const blocker = new pg.Client({ connectionString: svc.database.url });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('lock table payment_intents in access exclusive mode');
+      const gaveUp = new AbortController();
+      const waiting = fetch(`${svc.url}/v1/payment_intents/${intent.id}`, { headers: { authorization: `Bearer ${shop.testKey}` }, signal: gaveUp.signal }).catch(
+        (error: Error) => error.name,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      gaveUp.abort();
+      expect(await waiting).to.equal('AbortError');
+    } finally {
+      await blocker.query('rollback');
+      await blocker.end();
+    }
+
+    const after = await waitFor('both requests to be counted', async () => {
+      const scraped = await scrape(metricsUrl);
+      const streams = scraped.value('nairaflow_http_requests_total', { operation: 'streamEvents', status: '200' });
+      const abandoned = scraped.value('nairaflow_http_requests_total', { operation: 'retrievePaymentIntent', status: '499' });
+      return streams > before.value('nairaflow_http_requests_total', { operation: 'streamEvents', status: '200' }) &&
+        abandoned > before.value('nairaflow_http_requests_total', { operation: 'retrievePaymentIntent', status: '499' })
+        ? scraped
+        : undefined;
+    });
+    expect(after.value('nairaflow_http_request_duration_seconds_count', { operation: 'retrievePaymentIntent' })).to.be.greaterThan(
+      before.value('nairaflow_http_request_duration_seconds_count', { operation: 'retrievePaymentIntent' }),
+    );
   });
 
   it('shows a payment the processor holds as processing, with its age', async () => {

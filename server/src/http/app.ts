@@ -202,9 +202,17 @@ const strictTransportSecurity: RequestHandler = (req, res, next) => {
 };
 
 /**
- * Gives each request its id, its own EntityManager and one log line when it is answered. The
- * operation is known by then for the contract's operations (the listener matched it); anything
- * else is not one: a page, or (404, 405) nothing at that URL.
+ * Nginx's number for a request its client closed before the answer was complete: it has no status
+ * of its own, and must still be counted (a database stall that makes clients give up would
+ * otherwise show fewer requests and no slow ones).
+ */
+const CLIENT_CLOSED = 499;
+
+/**
+ * Gives each request its id, its own EntityManager and one log line when it ends: answered, or
+ * closed by its client first (an event stream always ends so). The operation is known by then for
+ * the contract's operations (the listener matched it); anything else is not one: a page, or
+ * nothing at that URL (a 404, a 405, anything refused under /v1 or /dashboard/api).
  */
 function requestContext(log: Logger, onOperationResponse: AppDeps['onOperationResponse'], metrics: HttpObserver | undefined): RequestHandler {
   return (req, res, next) => {
@@ -213,13 +221,16 @@ function requestContext(log: Logger, onOperationResponse: AppDeps['onOperationRe
     req.requestId = newId('req');
     res.setHeader('x-request-id', req.requestId);
     if (onOperationResponse !== undefined || metrics !== undefined || log.isLevelEnabled('info')) {
-      res.on('finish', () => {
-        const status = res.statusCode;
-        if (onOperationResponse !== undefined && req.operation !== undefined) onOperationResponse(req.operation.operationId, status);
+      res.on('close', () => {
+        // A stream whose client left was answered (its status was sent); a request left before
+        // its answer was not.
+        const answered = res.writableFinished || res.headersSent;
+        const status = answered ? res.statusCode : CLIENT_CLOSED;
+        if (onOperationResponse !== undefined && req.operation !== undefined && res.writableFinished) onOperationResponse(req.operation.operationId, status);
         const ms = performance.now() - started;
         if (metrics !== undefined) {
-          const operation = req.operation?.operationId ?? (status === 404 || status === 405 ? UNMATCHED : PAGE);
-          metrics.answered(operation, status, ms / 1000);
+          const unmatched = status === 404 || status === 405 || API_PATH.test(req.path);
+          metrics.answered(req.operation?.operationId ?? (unmatched ? UNMATCHED : PAGE), status, ms / 1000);
         }
         if (!log.isLevelEnabled('info')) return;
         log.info(
@@ -237,6 +248,9 @@ function requestContext(log: Logger, onOperationResponse: AppDeps['onOperationRe
     next();
   };
 }
+
+/** Where only the contract's operations live: anything else there is not a page. */
+const API_PATH = /^\/(v1|dashboard\/api)(\/|$)/;
 
 /** Authentication for exactly the operations whose contract asks for it, by its schemes, before any validation. */
 function authenticateWhereRequired(contract: Contract, site: Site, keys: KeyCache): RequestHandler {

@@ -16,7 +16,7 @@ export interface HttpObserver {
 
 /** A request that is not one of the contract's operations: a page, the dashboard, /docs. */
 export const PAGE = 'page';
-/** A request for a URL (or a method) that no page or operation takes: the 404s and 405s. */
+/** A request for a URL (or a method) that no page or operation takes: the 404s and 405s, and anything refused under /v1 that is not an operation. */
 export const UNMATCHED = 'unmatched';
 /** A request Node's HTTP parser refused before the app saw it (headers too large, not HTTP). */
 export const MALFORMED = 'malformed';
@@ -24,8 +24,9 @@ export const MALFORMED = 'malformed';
 /**
  * Seconds. The API answers in a few milliseconds when it is well and a few hundred when it
  * strains (a saturated pool, a slow disk); past a second it is an outage, told apart by the
- * coarse top buckets. The event stream's long-lived requests land in +Inf, under their own
- * operation.
+ * coarse top buckets. An event stream is counted when it ends (its client leaves, or the service
+ * stops), usually in +Inf, under its own operation; a request its client gave up on before the
+ * answer is counted with status 499.
  */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
