@@ -88,3 +88,21 @@ export function createLogger(options: { level: string; pretty: boolean; destinat
   };
   return options.destination === undefined ? pino(logOptions) : pino(logOptions, options.destination);
 }
+
+/**
+ * Something said at most once per `intervalMs` however often it happens, with how many times it
+ * happened since it was last said: a database outage is a few log lines, not one per request or
+ * per poll. `write` is called with that count.
+ */
+export function throttled(intervalMs: number): (write: (count: number) => void) => void {
+  let last = 0;
+  let count = 0;
+  return (write) => {
+    count++;
+    const now = Date.now();
+    if (now - last < intervalMs) return;
+    write(count);
+    last = now;
+    count = 0;
+  };
+}

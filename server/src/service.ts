@@ -5,7 +5,9 @@ import type { Config } from './config.ts';
 import { createApp, type AppDeps } from './http/app.ts';
 import { keyCache, type KeyCache } from './http/key-cache.ts';
 import { eventFeed, type EventFeed } from './http/event-feed.ts';
-import { answerClientError, answerConnect, answerExpectation, ERROR_CODES, isTransientDatabaseError } from './http/errors.ts';
+import { answerClientError, answerConnect, answerExpectation, ERROR_CODES } from './http/errors.ts';
+import { isTransientDatabaseError } from './persistence/database-errors.ts';
+import { throttled } from './log.ts';
 import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from './domain/rate-limit-store.ts';
 import { startBoss, type Boss } from './jobs/boss.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
@@ -20,6 +22,9 @@ import { testCardSimulator } from './domain/processor/test-cards.ts';
 import { createOrm, migrate, type Orm } from './persistence/orm.ts';
 import { autocommit, usePreparedStatements } from './persistence/sql.ts';
 import { createMetrics } from './metrics/metrics.ts';
+
+/** While the database is away, a worker says so in one log line this often. */
+const DATABASE_AWAY_LOG_MS = 5000;
 
 export interface Service {
   /** The HTTP origin, e.g. http://127.0.0.1:3000 (undefined for the worker role). */
@@ -51,10 +56,13 @@ export async function startService({ config, log, onOperationResponse }: Service
       'LIVE MODE USES THE SANDBOX ACQUIRER: live cards are approved and no real money moves (LIVE_PROCESSOR=sandbox)',
     );
   }
-  // pg-boss reports the database going away (a restart) as errors of its own; it carries on by itself.
-  const boss = await startBoss({ databaseUrl: config.databaseUrl }, (error) =>
-    isTransientDatabaseError(error) ? log.warn({ reason: error.message }, 'job queue: database unavailable') : log.error({ err: error }, 'job queue error'),
-  );
+  // pg-boss reports the database going away (a restart) as errors of its own, one per poll and
+  // per connection; it carries on by itself, so while it lasts one line every few seconds says so.
+  const jobQueueOutage = throttled(DATABASE_AWAY_LOG_MS);
+  const boss = await startBoss({ databaseUrl: config.databaseUrl }, (error) => {
+    if (!isTransientDatabaseError(error)) return log.error({ err: error }, 'job queue error');
+    jobQueueOutage((errors) => log.warn({ reason: error.message, errors }, 'job queue: database unavailable'));
+  });
 
   const payments: PaymentsContext = {
     processors: { test: testCardSimulator, live: config.liveProcessor === 'sandbox' ? sandboxAcquirer : noLiveProcessor },

@@ -149,6 +149,17 @@ describe('a PostgreSQL restart', function () {
     while (paidIds.some((id) => !arrived().has(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(paidIds.filter((id) => !arrived().has(id)), 'payments whose event never arrived').to.deep.equal([]);
 
+    // The outage is a few log lines, not one per request or per poll: each warning at most a few
+    // times (once when it begins, then once every 5 seconds, with how many it stands for).
+    const warnings = new Map<string, number>();
+    for (const line of service.output().split('\n')) {
+      if (!line.startsWith('{')) continue;
+      const entry = JSON.parse(line) as { level: number; msg: string };
+      if (entry.level >= 40) warnings.set(entry.msg, (warnings.get(entry.msg) ?? 0) + 1);
+    }
+    console.log(`      warnings: ${JSON.stringify(Object.fromEntries(warnings))}`);
+    for (const [msg, times] of warnings) expect(times, msg).to.be.at.most(4);
+
     const longest = Math.max(...outage.map((a) => a.ms), duringOutage.ms);
     console.log(
       `      outage: ${outage.length} requests during ${((restartedAt - stopAt) / 1000).toFixed(1)} s, longest answer ${longest} ms; ` +

@@ -3,8 +3,9 @@ import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { ApiError, type ErrorCode } from '../domain/errors.ts';
+import { isTransientDatabaseError } from '../persistence/database-errors.ts';
 import { newId } from '../ids.ts';
-import { redactUrl } from '../log.ts';
+import { redactUrl, throttled } from '../log.ts';
 import type { ContractProblem } from './contract-validation.ts';
 import { paramName, shown } from './plain-words.ts';
 import { currentApiVersion } from './api-version.ts';
@@ -43,28 +44,6 @@ const unavailable = (): ApiError =>
     undefined,
     { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS },
   );
-
-// PostgreSQL's SQLSTATEs and the socket errors that mean "the database is away or busy for a
-// moment" (restarting, failing over, out of connections), or a transaction that lost a race and
-// was rolled back whole (a deadlock, a serialization failure): nothing to fix, only to retry.
-const TRANSIENT_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
-  '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006', '40001', '40P01',
-]);
-const TRANSIENT_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|connection is not open|Client has encountered a connection error|Connection ended unexpectedly|terminating connection/i;
-
-/** Whether an error (or what caused it) says the database is away for a moment. */
-export function isTransientDatabaseError(err: unknown): boolean {
-  for (let at: unknown = err, depth = 0; at !== null && typeof at === 'object' && depth < 5; depth++) {
-    const e = at as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown[] };
-    if (typeof e.code === 'string' && TRANSIENT_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && TRANSIENT_MESSAGES.test(e.message)) return true;
-    // An AggregateError (connecting to every address failed) carries each attempt's error.
-    if (Array.isArray(e.errors) && e.errors.some((inner) => isTransientDatabaseError(inner))) return true;
-    at = e.cause;
-  }
-  return false;
-}
 
 /** Where this service's API reference is (the origin it is reached at); each error links to its code's entry there. */
 export type DocsBase = () => string;
@@ -124,19 +103,6 @@ interface HttpishError {
   path?: string;
 }
 
-/** Calls `write` at most once per `intervalMs`, with how many calls it stands for. */
-function throttled(intervalMs: number): (write: (count: number) => void) => void {
-  let last = 0;
-  let count = 0;
-  return (write) => {
-    count++;
-    const now = Date.now();
-    if (now - last < intervalMs) return;
-    write(count);
-    last = now;
-    count = 0;
-  };
-}
 
 const describeCause = (err: unknown): string => (err instanceof Error ? `${(err as { code?: string }).code ?? err.name}: ${err.message}` : String(err));
 

@@ -5,9 +5,15 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { claimDueCompletions, completeProcessingAttempt, deferCompletion, type PaymentsContext } from '../domain/settlement.ts';
+import { throttled } from '../log.ts';
+import { isTransientDatabaseError } from '../persistence/database-errors.ts';
 
 /** How often a worker looks for due attempts: the processing delay's precision. */
 const POLL_MS = 250;
+/** How often it looks while the database is away: often enough to resume within a second of its return. */
+const DATABASE_AWAY_POLL_MS = 1000;
+/** While the database is away, one log line this often says so (and how many looks failed). */
+const OUTAGE_LOG_MS = 5000;
 /** Attempts taken at once; more are taken at once when a batch was full. */
 const BATCH = 20;
 /**
@@ -39,17 +45,23 @@ export function startPaymentCompletion(orm: MikroORM, ctx: PaymentsContext, log:
     }
   };
 
+  const outage = throttled(OUTAGE_LOG_MS);
   const tick = async (): Promise<void> => {
-    let full = false;
+    let next = POLL_MS;
     try {
       const due = await claimDueCompletions(orm.em.fork(), BATCH, LEASE_MS);
-      full = due.length === BATCH;
+      if (due.length === BATCH) next = 0;
       await Promise.all(due.map(settleOne));
     } catch (error) {
-      // The database itself (a restart, say): try again at the next poll.
-      log.warn({ err: error }, 'could not look for processing payments to settle');
+      // The database itself (a restart, say): try again a little later.
+      next = DATABASE_AWAY_POLL_MS;
+      if (isTransientDatabaseError(error)) {
+        outage((looks) => log.warn({ reason: (error as Error).message, looks }, 'could not look for processing payments to settle: the database is unavailable'));
+      } else {
+        log.warn({ err: error }, 'could not look for processing payments to settle');
+      }
     }
-    if (!stopped) timer = setTimeout(() => (running = tick()), full ? 0 : POLL_MS);
+    if (!stopped) timer = setTimeout(() => (running = tick()), next);
   };
   timer = setTimeout(() => (running = tick()), 0);
 
