@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { startProcess as start } from './support/processes.ts';
+import { refusedStart, startProcess as start } from './support/processes.ts';
 
 describe('npm start', () => {
   let database: TestDatabase;
@@ -21,6 +21,20 @@ describe('npm start', () => {
     expect(unauthenticated.status).to.equal(401);
     run.child.kill('SIGTERM');
     expect(await run.exit).to.equal(0);
+  });
+
+  it('says in one line that its port is taken, naming PORT, when another process listens there', async () => {
+    const first = await start({ DATABASE_URL: database.url });
+    try {
+      const port = new URL(first.url!).port;
+      const second = await refusedStart({ DATABASE_URL: database.url, PORT: port });
+      expect(second.code).to.equal(1);
+      expect(second.stderr.trim()).to.equal(`nairaflow: port ${port} on 127.0.0.1 is already in use (another npm start?): stop that one, or set PORT to a free port.`);
+      expect(second.stdout).to.not.include('"level":60');
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exit;
+    }
   });
 
   it('with ROLE=worker runs no HTTP server', async () => {

@@ -23,7 +23,9 @@ const log = createLogger({ level: config.logLevel, pretty: config.appEnv === 'de
 if (config.databaseUrl === undefined) log.info(`DATABASE_URL is not set: using the embedded PostgreSQL in ${shownPath(embeddedDir(config.dataDir))}`);
 const database = await openDatabase(config.databaseUrl, config.dataDir);
 const service = await startService({ config: { ...config, databaseUrl: database.url }, log }).catch(async (error: unknown) => {
-  log.fatal({ err: error }, 'could not start');
+  const taken = portInUse(error);
+  if (taken === undefined) log.fatal({ err: error }, 'could not start');
+  else console.error(`nairaflow: ${taken}`);
   await database.close();
   process.exit(1);
 });
@@ -55,6 +57,14 @@ if (config.appEnv === 'development' && service.url !== undefined) {
   demo = await ensureDemoMerchant(service.orm.em.fork(), resolve(config.dataDir, demoFileName(database)));
 }
 printBanner(service.url, demo);
+
+/** What to tell the person at the terminal when a port it asked for is taken (a second npm start, say). */
+function portInUse(error: unknown): string | undefined {
+  const e = error as { code?: string; port?: number; address?: string };
+  if (e?.code !== 'EADDRINUSE') return undefined;
+  const variable = e.port === config.metricsPort ? 'METRICS_PORT' : 'PORT';
+  return `port ${e.port} on ${e.address} is already in use (another npm start?): stop that one, or set ${variable} to a free port.`;
+}
 
 // One demo file per database: the embedded one, or each DATABASE_URL (without its password).
 function demoFileName(db: { url: string; embedded: boolean }): string {
