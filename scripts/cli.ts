@@ -19,7 +19,9 @@ function fail(message: string): never {
 }
 
 const [group, command, ...rest] = process.argv.slice(2);
-if (group === 'ledger' && command === 'verify' && rest.length === 0) {
+if (group === '--help' || group === '-h' || group === 'help') {
+  console.log(USAGE);
+} else if (group === 'ledger' && command === 'verify' && rest.length === 0) {
   await withDatabase(async (orm) => {
     const result = await verifyLedger(orm.em.fork());
     if (result.discrepancies.length > 0) {

@@ -77,6 +77,12 @@ describe('npm run cli -- merchant create', () => {
       expect(run.stderr).to.match(/^nairaflow cli: /);
     }
   });
+
+  it('explains itself with --help, and exits 0', () => {
+    const run = cli('--help');
+    expect(run.status).to.equal(0);
+    expect(run.stdout).to.include('npm run cli -- merchant create --name NAME').and.include('npm run cli -- ledger verify');
+  });
 });
 
 describe('npm run db:migrate', () => {

@@ -93,9 +93,9 @@ async function verifyingReceiver(secret: () => string): Promise<Receiver & { ver
 
 /** The arguments after `nairaflow listen` of the resume command a stopped listen printed. */
 function resumeArgs(stderr: string): string[] {
-  const line = stderr.split('\n').find((l) => l.trim().startsWith('nairaflow listen --since '));
+  const line = stderr.split('\n').find((l) => l.trim().startsWith('npx nairaflow listen --since '));
   if (line === undefined) throw new Error(`listen printed no resume command: ${stderr}`);
-  return line.trim().split(/\s+/).slice(2);
+  return line.trim().split(/\s+/).slice(3);
 }
 
 /** `fired <type> <id>` lines of trigger's output. */

@@ -189,7 +189,8 @@ function listenStart(text: string): ListenStart {
  * secret is repeated: one given on the command line is named by its environment variable instead.
  */
 function resumeCommand(from: string, flags: Map<string, string | true>, secretFromEnv: boolean): string[] {
-  const words = ['nairaflow', 'listen', '--since', from];
+  // With npx, as every example shows it: the command is in the project's node_modules, not on PATH.
+  const words = ['npx', 'nairaflow', 'listen', '--since', from];
   let maskedPassword = false;
   for (const name of ['forward-to', 'events', 'api-base']) {
     const value = flags.get(name);
