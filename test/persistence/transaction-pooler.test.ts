@@ -203,6 +203,24 @@ describe('behind PgBouncer in transaction mode (two API processes and a worker)'
     for (const api of [api1, api2]) expect((await call(api.url!, 'GET', '/v1/balance', { key })).status).to.equal(200);
   });
 
+  it('says to set DATABASE_PREPARED_STATEMENTS=false when the pooler loses named prepared statements', async () => {
+    const careless = await startProcess({ ...env, ROLE: 'api', DATABASE_PREPARED_STATEMENTS: 'true' });
+    try {
+      // Concurrent requests share few server connections: a statement named on one is soon
+      // missing on, or already on, another.
+      let failed = 0;
+      for (let round = 0; round < 10 && failed === 0; round++) {
+        const answers = await Promise.all(Array.from({ length: 12 }, () => call(careless.url!, 'GET', '/v1/balance', { key })));
+        failed = answers.filter((a) => a.status === 500).length;
+      }
+      expect(failed, 'requests that failed on a lost prepared statement').to.be.greaterThan(0);
+      expect(careless.output()).to.include('do not survive a transaction pooler (PgBouncer in transaction mode); set DATABASE_PREPARED_STATEMENTS=false');
+    } finally {
+      careless.child.kill('SIGTERM');
+      await careless.exit;
+    }
+  });
+
   it('leaves no migration lock held, logs no warning, and every process stops cleanly', async () => {
     const direct = new pg.Client({ connectionString: database.url });
     await direct.connect();

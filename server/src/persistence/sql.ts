@@ -35,7 +35,11 @@ export async function sql<Row>(runner: Runner, text: string, params: readonly un
   if (isAutocommit(runner) || !runner.isInTransaction()) {
     const connection = isAutocommit(runner) ? runner.autocommit.em.getConnection() : runner.getConnection();
     const pool = pools.get(connection) ?? (await poolOf(connection));
-    const result = await pool.query(prepared ? { name: statementName(text), text, values: params as unknown[] } : { text, values: params as unknown[] });
+    const result = await pool
+      .query(prepared ? { name: statementName(text), text, values: params as unknown[] } : { text, values: params as unknown[] })
+      .catch((error: unknown) => {
+        throw prepared && LOST_STATEMENTS.has((error as { code?: string }).code ?? '') ? statementsLost(error) : error;
+      });
     return result.rows as Row[];
   }
   const result = await runner.getKysely().executeQuery(CompiledQuery.raw(text, params as unknown[]));
@@ -43,6 +47,17 @@ export async function sql<Row>(runner: Runner, text: string, params: readonly un
 }
 
 let prepared = true;
+
+// A named statement the connection already has (duplicate_prepared_statement), or no longer has
+// (invalid_sql_statement_name): what a transaction pooler does to named statements, since it
+// hands each transaction whichever server connection is free.
+const LOST_STATEMENTS = new Set(['42P05', '26000']);
+
+const statementsLost = (error: unknown): Error =>
+  new Error(
+    `${(error as Error).message}: named prepared statements do not survive a transaction pooler (PgBouncer in transaction mode); set DATABASE_PREPARED_STATEMENTS=false`,
+    { cause: error },
+  );
 
 /** DATABASE_PREPARED_STATEMENTS=false: every statement unnamed (parsed and planned each time), for poolers that cannot keep named ones. */
 export function usePreparedStatements(enabled: boolean): void {
