@@ -24,10 +24,11 @@ if (config.databaseUrl === undefined) log.info(`DATABASE_URL is not set: using t
 const database = await openDatabase(config.databaseUrl, config.dataDir);
 const service = await startService({ config: { ...config, databaseUrl: database.url }, log }).catch(async (error: unknown) => {
   const taken = portInUse(error);
-  if (taken === undefined) log.fatal({ err: error }, 'could not start');
-  else console.error(`nairaflow: ${taken}`);
+  if (error instanceof ConfigError) console.error(`nairaflow: configuration error: ${error.message}`);
+  else if (taken !== undefined) console.error(`nairaflow: ${taken}`);
+  else log.fatal({ err: error }, 'could not start');
   await database.close();
-  process.exit(1);
+  process.exit(error instanceof ConfigError ? 78 : 1); // EX_CONFIG
 });
 
 // Handlers go in before the banner: whoever reads the banner may signal at once.

@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from 'pino';
-import type { Config } from './config.ts';
+import { ConfigError, type Config } from './config.ts';
 import { createApp, type AppDeps } from './http/app.ts';
 import { keyCache, type KeyCache } from './http/key-cache.ts';
 import { eventFeed, type EventFeed } from './http/event-feed.ts';
 import { answerClientError, answerConnect, answerExpectation, ERROR_CODES } from './http/errors.ts';
 import { isTransientDatabaseError } from './persistence/database-errors.ts';
+import { directConnectionHears } from './persistence/notification-check.ts';
 import { throttled } from './log.ts';
 import { MemoryRateLimitStore, PostgresRateLimitStore, type RateLimitStore } from './domain/rate-limit-store.ts';
 import { startBoss, type Boss } from './jobs/boss.ts';
@@ -20,7 +21,7 @@ import { noLiveProcessor } from './domain/processor/no-live-processor.ts';
 import { sandboxAcquirer } from './domain/processor/sandbox-acquirer.ts';
 import { testCardSimulator } from './domain/processor/test-cards.ts';
 import { createOrm, migrate, type Orm } from './persistence/orm.ts';
-import { autocommit, usePreparedStatements } from './persistence/sql.ts';
+import { autocommit, sql, usePreparedStatements } from './persistence/sql.ts';
 import { createMetrics } from './metrics/metrics.ts';
 
 /** While the database is away, a worker says so in one log line this often. */
@@ -48,6 +49,21 @@ export async function startService({ config, log, onOperationResponse }: Service
   // Sessions of their own (LISTEN, the migration lock) bypass a transaction pooler; everything else goes through it.
   const directUrl = config.databaseDirectUrl ?? config.databaseUrl;
   const orm = await createOrm({ databaseUrl: config.databaseUrl, directUrl });
+  const heard = await directConnectionHears(directUrl, async (channel, payload) => {
+    await sql(autocommit(orm), 'select pg_notify($1, $2)', [channel, payload]);
+  }).catch(async (error: unknown) => {
+    await orm.close();
+    throw error;
+  });
+  if (!heard) {
+    await orm.close();
+    throw new ConfigError(
+      config.databaseDirectUrl === undefined ? 'DATABASE_URL' : 'DATABASE_DIRECT_URL',
+      config.databaseDirectUrl === undefined
+        ? 'goes through a transaction pooler, which cannot carry LISTEN (a notification sent through it was not heard): set DATABASE_DIRECT_URL to a direct connection to the same database'
+        : 'does not hear what is sent through DATABASE_URL (a notification sent through one was not heard on the other): it must name the same database, connecting directly, not through a pooler',
+    );
+  }
   const applied = await migrate(orm);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   if (config.liveProcessor === 'sandbox') {

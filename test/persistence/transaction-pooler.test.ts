@@ -9,7 +9,7 @@ import pg from 'pg';
 import { adminUrl, createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { CARDS, card } from '../support/payments.ts';
 import { startPgBouncer, type PgBouncer } from '../support/pgbouncer.ts';
-import { startProcess, type StartedProcess } from '../support/processes.ts';
+import { refusedStart, startProcess, type StartedProcess } from '../support/processes.ts';
 import { answer, startReceiver, type Receiver } from '../support/receiver.ts';
 import { openEventStream } from '../support/sse.ts';
 
@@ -103,6 +103,12 @@ describe('behind PgBouncer in transaction mode (two API processes and a worker)'
     await receiver?.close();
     await bouncer?.stop();
     await database?.drop();
+  });
+
+  it('refuses to start through the pooler without DATABASE_DIRECT_URL, saying to set it, since nothing could listen', async () => {
+    const refused = await refusedStart({ DATABASE_URL: bouncer.url(database.name), DATABASE_PREPARED_STATEMENTS: 'false' });
+    expect(refused.code, refused.stdout + refused.stderr).to.equal(78);
+    expect(refused.stderr.trim()).to.match(/^nairaflow: configuration error: DATABASE_URL goes through a transaction pooler, .*set DATABASE_DIRECT_URL/);
   });
 
   it('creates a merchant with the CLI while the service runs, whose key works on both API processes', async () => {
@@ -225,7 +231,7 @@ describe('behind PgBouncer in transaction mode (two API processes and a worker)'
     const direct = new pg.Client({ connectionString: database.url });
     await direct.connect();
     try {
-      const { rows } = await direct.query("select count(*)::int as held from pg_locks where locktype = 'advisory' and objid = 7240201");
+      const { rows } = await direct.query("select count(*)::int as held from pg_locks where locktype = 'advisory' and objid = 7240201 and database = (select oid from pg_database where datname = current_database())");
       expect(rows[0].held, 'grants of the migration lock').to.equal(0);
     } finally {
       await direct.end();
