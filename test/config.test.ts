@@ -29,9 +29,9 @@ describe('configuration', () => {
     expect(loadConfig({ EVENT_RETENTION_DAYS: '90' }).eventRetentionDays).to.equal(90);
   });
 
-  it('serves no metrics unless METRICS_PORT is set, and then on HOST unless METRICS_HOST says otherwise', () => {
+  it('serves no metrics unless METRICS_PORT is set, and then on 127.0.0.1 (even when HOST is public) unless METRICS_HOST says otherwise', () => {
     expect(loadConfig({})).to.deep.include({ metricsPort: null, metricsHost: '127.0.0.1' });
-    expect(loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '9464' })).to.deep.include({ metricsPort: 9464, metricsHost: '0.0.0.0' });
+    expect(loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '9464' })).to.deep.include({ metricsPort: 9464, metricsHost: '127.0.0.1' });
     expect(loadConfig({ HOST: '0.0.0.0', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' })).to.deep.include({ metricsPort: 9464, metricsHost: '10.0.0.5' });
   });
 

@@ -65,7 +65,10 @@ export interface Config {
   maxFailedAttemptsPerClient: number;
   /** METRICS_PORT: where GET /metrics (Prometheus) is served, never on PORT; null: not served. */
   metricsPort: number | null;
-  /** METRICS_HOST: the address the metrics server listens on (HOST unless set). */
+  /**
+   * METRICS_HOST: the address the metrics server listens on; 127.0.0.1 unless set, whatever HOST
+   * is, so that a service on a public address does not show its metrics to everyone by default.
+   */
   metricsHost: string;
 }
 
@@ -158,7 +161,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxFailedAttemptsPerIntent: integer(read, 'MAX_FAILED_ATTEMPTS_PER_INTENT', 5, 1, 100),
     maxFailedAttemptsPerClient: integer(read, 'MAX_FAILED_ATTEMPTS_PER_CLIENT', 20, 1, 100_000),
     metricsPort,
-    metricsHost: read('METRICS_HOST') ?? host,
+    metricsHost: read('METRICS_HOST') ?? '127.0.0.1',
   };
 }
 
