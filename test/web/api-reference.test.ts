@@ -2,6 +2,8 @@
 // by the real service: what a merchant reading it sees, under the page's own CSP.
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { CONTRACT_PATH } from '../../server/src/http/contract.ts';
@@ -86,6 +88,23 @@ describe('API reference (/docs)', function () {
     // The badge Redoc adds ("API docs by") shows its stand-in logo from here, not Redocly's CDN.
     expect(await page.evaluate(() => Array.from(document.images).filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src))).to.deep.equal([]);
     expect(problems).to.deep.equal([]);
+  });
+
+  it('sends the page compressed to a browser that takes gzip, the same page at a fraction of the size', async () => {
+    const raw = (encoding: string | undefined) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        get(`${svc.url}/docs`, { headers: encoding === undefined ? {} : { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) })).on('error', reject);
+        }).on('error', reject);
+      });
+    const plain = await raw(undefined);
+    const gzipped = await raw('gzip, deflate, br');
+    expect(plain.headers['content-encoding']).to.equal(undefined);
+    expect(gzipped.headers['content-encoding']).to.equal('gzip');
+    expect(gzipped.headers['vary']).to.include('Accept-Encoding');
+    expect(gzipped.body.length).to.be.below(plain.body.length / 3);
+    expect(gunzipSync(gzipped.body).equals(plain.body)).to.equal(true);
   });
 
   it('opens every sidebar link on its own (a new tab, a reload) as the reference, at its section', async () => {

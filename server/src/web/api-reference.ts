@@ -3,6 +3,7 @@
 // curl and SDK sample in them works as pasted. openapi.yaml names `npm start`'s address (its
 // servers[0].url) and the reference is built beforehand with a placeholder instead
 // (scripts/generate.ts); each is filled in here, once per address.
+import { gzipSync } from 'node:zlib';
 import { Router } from 'express';
 import { pageAssets } from './static-page.ts';
 
@@ -41,7 +42,7 @@ export function apiReferenceRouter(contract: ServedContract, publicBaseUrl: () =
   if (contractAddress === '') throw new Error('openapi.yaml has no servers[0].url');
   // The reference (2.7 MB) is read on the first request for it, and each answer made once per address.
   let reference: ReturnType<typeof placeholderSlots> | undefined;
-  let served: { address: string; yaml?: string; html?: string } | undefined;
+  let served: { address: string; yaml?: string; html?: string; gzipped?: Buffer } | undefined;
   const forThisServer = () => {
     const address = originOf(publicBaseUrl());
     if (served?.address !== address) served = { address };
@@ -54,12 +55,20 @@ export function apiReferenceRouter(contract: ServedContract, publicBaseUrl: () =
     const answer = forThisServer();
     res.type('application/yaml').send((answer.yaml ??= replaceOrigin(contract.text, contractAddress, answer.address)));
   });
-  router.get('/docs', (_req, res) => {
+  router.get('/docs', (req, res) => {
     res.set('Content-Security-Policy', REFERENCE_CSP);
     res.set('X-Frame-Options', 'DENY');
+    res.set('Vary', 'Accept-Encoding');
     const answer = forThisServer();
     reference ??= placeholderSlots(assets.versioned(contract.referenceHtml()));
-    res.type('html').send((answer.html ??= reference.fill(answer.address)));
+    answer.html ??= reference.fill(answer.address);
+    res.type('html');
+    // The page is most of 3 MB of HTML; compressed (once per address) it is about a quarter of that.
+    if (req.acceptsEncodings('gzip') === 'gzip') {
+      res.set('Content-Encoding', 'gzip').send((answer.gzipped ??= gzipSync(answer.html)));
+    } else {
+      res.send(answer.html);
+    }
   });
   return router;
 }
