@@ -369,7 +369,7 @@ export interface paths {
          * Top up the test balance
          * @description Test mode only: adds `amount` kobo to the merchant's test balance, so that refunds can be
          *     tried without first taking payments. Returns the balance after the top-up. Top-ups take a
-         *     test balance to at most 10^17 kobo (NGN 1,000,000,000,000); one that would pass it is
+         *     test balance to at most 10^17 kobo (NGN 1,000,000,000,000,000); one that would pass it is
          *     `400 invalid_request` (`param` `amount`). With a live key this endpoint does not exist
          *     (`404 resource_missing`).
          *
