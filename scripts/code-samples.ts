@@ -10,7 +10,13 @@
 // The samples work as pasted, one after another in the order the reference shows them: where the
 // contract's example names an object (`pi_...`, `evt_...`), the sample names a shell variable that
 // an earlier sample sets from its answer (`$PI`, `$EVT`; SAMPLE_VARIABLES), and a sample whose
-// object the samples before it would have used up makes its own first (PRELUDES).
+// object the samples before it would have used up makes its own first (PRELUDES). Where the
+// example is the reader's own (the webhook receiver's URL), the sample reads a variable the reader
+// sets first (`$WEBHOOK_URL`), so that pasting the samples points the endpoint at the reader's own
+// receiver, never at the example's host.
+// An SDK sample is a file of its own, run with `npx tsx sample.ts`: its calls are in an async
+// `main()` (no top-level await, so it runs in a CommonJS project as in an ES module one), and it
+// prints what each call answered.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -33,21 +39,26 @@ export const SECRET_KEY_VARIABLE = 'NAIRAFLOW_SECRET_KEY';
 export interface SampleVariable {
   /** The shell variable: `PI` for `$PI`. */
   name: string;
-  /** The operation whose curl sample sets it, from its answer. */
-  setBy: string;
-  /** Where in that answer (a JavaScript property path): `id`, `data[0].id`. */
-  field: string;
+  /**
+   * The operation whose curl sample sets it, and where in its answer (a JavaScript property path:
+   * `id`, `data[0].id`); none for one the reader sets before pasting the samples.
+   */
+  setBy?: { operationId: string; field: string };
   /** What it holds, as the setting sample's comment says. */
   holds: string;
   /** The contract's example values it stands for. */
   example: RegExp;
+  /** For one the reader sets: what the line asking them to shows as its value. */
+  placeholder?: string;
 }
 
 export const SAMPLE_VARIABLES: readonly SampleVariable[] = [
-  { name: 'PI', setBy: 'createPaymentIntent', field: 'id', holds: 'its id', example: /^pi_[0-9A-Za-z]{24}$/ },
-  { name: 'CLIENT_SECRET', setBy: 'createPaymentIntent', field: 'client_secret', holds: 'its client secret', example: /^pi_[0-9A-Za-z]{24}_secret_[0-9A-Za-z]{24}$/ },
-  { name: 'REFUND', setBy: 'createRefund', field: 'id', holds: "the refund's id", example: /^re_[0-9A-Za-z]{24}$/ },
-  { name: 'EVT', setBy: 'listEvents', field: 'data[0].id', holds: "the newest event's id", example: /^evt_[0-9A-Za-z]{24}$/ },
+  { name: 'PI', setBy: { operationId: 'createPaymentIntent', field: 'id' }, holds: 'its id', example: /^pi_[0-9A-Za-z]{24}$/ },
+  { name: 'CLIENT_SECRET', setBy: { operationId: 'createPaymentIntent', field: 'client_secret' }, holds: 'its client secret', example: /^pi_[0-9A-Za-z]{24}_secret_[0-9A-Za-z]{24}$/ },
+  { name: 'REFUND', setBy: { operationId: 'createRefund', field: 'id' }, holds: "the refund's id", example: /^re_[0-9A-Za-z]{24}$/ },
+  { name: 'EVT', setBy: { operationId: 'listEvents', field: 'data[0].id' }, holds: "the newest event's id", example: /^evt_[0-9A-Za-z]{24}$/ },
+  // The samples point the webhook endpoint at the reader's own receiver, never at the example's host.
+  { name: 'WEBHOOK_URL', holds: "your webhook receiver's URL", example: /^https:\/\/adire\.example\.com\/webhooks\/nairaflow$/, placeholder: 'https://...' },
 ];
 
 /** What a sample does first, because the samples before it leave it nothing to act on. */
@@ -59,6 +70,8 @@ interface Prelude {
   body?: unknown;
   /** The object it makes, which the sample then acts on instead of the variable's. */
   makes?: { variable: string; js: string; field: string; instead: string };
+  /** Its answer carries something to keep (a new signing secret): the sample shows it, in the SDK's constant of this name. */
+  shows?: string;
 }
 
 const PRELUDES: Record<string, Prelude> = {
@@ -70,7 +83,13 @@ const PRELUDES: Record<string, Prelude> = {
     makes: { variable: 'CANCEL_PI', js: 'toCancel', field: 'id', instead: 'PI' },
   },
   // "Delete the webhook endpoint" comes before it in the reference, and a secret needs an endpoint.
-  rollWebhookEndpointSecret: { why: 'Sets the endpoint again first ("Delete the webhook endpoint" above removed it).', operationId: 'updateWebhookEndpoint' },
+  // The endpoint it makes starts with a signing secret of its own, which signs beside the rolled one
+  // for `expires_in` seconds: shown, like every secret a sample makes, never dropped.
+  rollWebhookEndpointSecret: {
+    why: 'Sets the endpoint again first ("Delete the webhook endpoint" above removed it), showing its first secret.',
+    operationId: 'updateWebhookEndpoint',
+    shows: 'created',
+  },
 };
 
 /** A value the sample takes from a variable: `$PI` in the shell, `process.env.PI` or an object made first in JavaScript. */
@@ -220,7 +239,7 @@ interface Request {
 function sampleOperations(document: Node, sdk: Map<string, SdkMethod>, problems: string[]): SampledOperation[] {
   const origin = ((document['servers'] as Node[] | undefined)?.[0]?.['url'] as string | undefined)?.replace(/\/+$/, '');
   if (origin === undefined) throw new Error('openapi.yaml has no servers[0].url, the address the code samples call');
-  const requests: { operationId: string; op: Node; request: Request }[] = [];
+  const requests: { operationId: string; op: Node; request: Request; example: Request }[] = [];
   for (const [path, item] of Object.entries((document['paths'] ?? {}) as Record<string, Node>)) {
     // In the order the contract writes them, which is the reference's.
     for (const method of Object.keys(item).filter((key): key is (typeof METHODS)[number] => (METHODS as readonly string[]).includes(key))) {
@@ -228,7 +247,9 @@ function sampleOperations(document: Node, sdk: Map<string, SdkMethod>, problems:
       if (op === undefined || op['x-internal'] === true) continue;
       const operationId = String(op['operationId']);
       const request = requestOf(document, path, method, item, op, (problem) => problems.push(`${operationId} (${method.toUpperCase()} ${path}): ${problem}`));
-      requests.push({ operationId, op, request });
+      // As the contract has it, before stand-ins replace its examples: what a prelude sends.
+      const example = { ...request, pathParams: new Map(request.pathParams), query: [...request.query] };
+      requests.push({ operationId, op, request, example });
     }
   }
   // A key sent to one operation is refused on another, so operations that share the contract's
@@ -256,9 +277,16 @@ function sampleOperations(document: Node, sdk: Map<string, SdkMethod>, problems:
     const preludeRequest: Request | undefined =
       prelude === undefined || first === undefined
         ? undefined
-        : { ...first.request, body: prelude.body ?? first.request.body, headers: first.request.headers.filter(([name]) => name !== 'Idempotency-Key') };
-    const uses = standIns(request, position.get(operationId)!, position, prelude, say);
-    const sample: SampleParts = { request, uses, sets: SAMPLE_VARIABLES.filter((v) => v.setBy === operationId), prelude, preludeRequest, summaries };
+        : {
+            ...first.example,
+            pathParams: new Map(first.example.pathParams),
+            body: prelude.body ?? first.example.body,
+            headers: first.example.headers.filter(([name]) => name !== 'Idempotency-Key'),
+          };
+    const at = position.get(operationId)!;
+    const read = [standIns(request, at, position, prelude, say), preludeRequest === undefined ? [] : standIns(preludeRequest, at, position, undefined, say)].flat();
+    const uses = SAMPLE_VARIABLES.filter((v) => read.includes(v));
+    const sample: SampleParts = { request, uses, sets: SAMPLE_VARIABLES.filter((v) => v.setBy?.operationId === operationId), prelude, preludeRequest, summaries };
     const sdkMethod = sdk.get(`${request.method} ${request.path}`);
     const samples: CodeSample[] = [{ ...CURL, source: curl(origin, sample) }];
     if (sdkMethod !== undefined) {
@@ -291,7 +319,7 @@ export function referenceOrder(document: Node, operations: { operationId: string
 
 /**
  * Puts what stands for each example id into `request` (its path, query and body): the variable an
- * earlier sample sets, or the object the prelude makes. Returns the variables it reads.
+ * earlier sample (or the reader) sets, or the object the prelude makes. Returns the variables it reads.
  */
 function standIns(request: Request, at: number, position: Map<string, number>, prelude: Prelude | undefined, say: (problem: string) => void): SampleVariable[] {
   const uses = new Set<SampleVariable>();
@@ -301,7 +329,7 @@ function standIns(request: Request, at: number, position: Map<string, number>, p
     if (variable === undefined) return value;
     const made = prelude?.makes;
     if (made !== undefined && made.instead === variable.name) return new Stand(`$${made.variable}`, `${made.js}.${made.field}`);
-    const setter = position.get(variable.setBy);
+    const setter = variable.setBy === undefined ? -1 : position.get(variable.setBy.operationId);
     if (setter === undefined || setter >= at) {
       say(`its example ${value} stands for $${variable.name}, which no sample before it sets`);
       return value;
@@ -320,12 +348,17 @@ function standIns(request: Request, at: number, position: Map<string, number>, p
   return SAMPLE_VARIABLES.filter((v) => uses.has(v));
 }
 
-/** Where the variables a sample reads come from: `$PI and $CLIENT_SECRET: set by "Create a payment intent" above`. */
-function whereFrom(uses: SampleVariable[], summaries: Map<string, string>, by: string): string | undefined {
-  if (uses.length === 0) return undefined;
+/**
+ * The comment lines saying where the variables a sample reads come from: the reader's own, which
+ * they set first (`First set WEBHOOK_URL to ...: export WEBHOOK_URL=https://...`), and those of
+ * earlier samples (`$PI and $CLIENT_SECRET: set by "Create a payment intent" above.`).
+ */
+function whereFrom(uses: SampleVariable[], summaries: Map<string, string>, by: string): string[] {
+  const lines = uses.filter((v) => v.setBy === undefined).map((v) => `First set ${v.name} to ${v.holds}: export ${v.name}=${v.placeholder ?? '...'}`);
   const bySetter = new Map<string, string[]>();
-  for (const variable of uses) bySetter.set(variable.setBy, [...(bySetter.get(variable.setBy) ?? []), `$${variable.name}`]);
-  return [...bySetter].map(([setter, names]) => `${names.join(' and ')}: set by ${by}"${summaries.get(setter) ?? setter}" above`).join('; ');
+  for (const { name, setBy } of uses) if (setBy !== undefined) bySetter.set(setBy.operationId, [...(bySetter.get(setBy.operationId) ?? []), `$${name}`]);
+  const set = [...bySetter].map(([setter, names]) => `${names.join(' and ')}: set by ${by}"${summaries.get(setter) ?? setter}" above`).join('; ');
+  return set === '' ? lines : [...lines, `${set}.`];
 }
 
 function resolve(document: Node, node: unknown): Node {
@@ -460,20 +493,20 @@ const fromAnswer = (field: string) => `$(node -p 'JSON.parse(process.argv[1]).${
 
 function curl(origin: string, sample: SampleParts): string {
   const { request, prelude, preludeRequest, sets } = sample;
-  const lines: string[] = [];
+  const lines = whereFrom(sample.uses, sample.summaries, '').map((line) => `# ${line}`);
   if (prelude !== undefined) lines.push(`# ${prelude.why}`);
-  const from = whereFrom(sample.uses, sample.summaries, '');
-  if (from !== undefined) lines.push(`# ${from}.`);
   if (sets.length > 0) lines.push(`# Sets ${sets.map((v) => `$${v.name}`).join(' and ')} (${sets.map((v) => v.holds).join(' and ')}), which the samples below use.`);
   if (prelude !== undefined && preludeRequest !== undefined) {
-    if (prelude.makes === undefined) lines.push(curlCommand(origin, preludeRequest, { discard: true }).command);
-    else lines.push(...kept(curlCommand(origin, preludeRequest, { quiet: true })), `${prelude.makes.variable}=${fromAnswer(prelude.makes.field)}`);
+    const first = kept(curlCommand(origin, preludeRequest, { quiet: true }));
+    if (prelude.makes !== undefined) lines.push(...first, `${prelude.makes.variable}=${fromAnswer(prelude.makes.field)}`);
+    else if (prelude.shows !== undefined) lines.push(...first, 'echo "$ANSWER"');
+    else lines.push(curlCommand(origin, preludeRequest, { discard: true }).command);
   }
   if (sets.length === 0) {
     const command = curlCommand(origin, request);
     lines.push(command.command, ...(command.heredoc === undefined ? [] : [command.heredoc, 'EOF']));
   } else {
-    lines.push(...kept(curlCommand(origin, request, { quiet: true })), 'echo "$ANSWER"', ...sets.map((v) => `export ${v.name}=${fromAnswer(v.field)}`));
+    lines.push(...kept(curlCommand(origin, request, { quiet: true })), 'echo "$ANSWER"', ...sets.map((v) => `export ${v.name}=${fromAnswer(v.setBy!.field)}`));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -507,20 +540,24 @@ function formatCall(start: string, args: unknown[], end: string): string {
 
 function sdkCall(origin: string, document: Node, op: Node, sample: SampleParts, method: SdkMethod, preludeMethod: SdkMethod | undefined): string {
   const { request, prelude, preludeRequest } = sample;
-  const lines: string[] = [];
+  const lines = whereFrom(sample.uses, sample.summaries, 'the curl sample of ').map((line) => `// ${line}`);
   if (prelude !== undefined && preludeRequest !== undefined && preludeMethod !== undefined) {
     const call = `nf.${preludeMethod.resource}.${preludeMethod.name}(`;
-    lines.push(`// ${prelude.why}`, formatCall(prelude.makes === undefined ? `await ${call}` : `const ${prelude.makes.js} = await ${call}`, sdkArguments(preludeRequest, preludeMethod), ');'));
+    const kept = prelude.makes?.js ?? prelude.shows;
+    lines.push(`// ${prelude.why}`, formatCall(kept === undefined ? `await ${call}` : `const ${kept} = await ${call}`, sdkArguments(preludeRequest, preludeMethod), ');'));
+    if (prelude.shows !== undefined) lines.push(`console.log(${prelude.shows});`);
   }
-  const from = whereFrom(sample.uses, sample.summaries, 'the curl sample of ');
-  if (from !== undefined) lines.push(`// ${from}.`);
   const args = sdkArguments(request, method);
-  // A generator (an event stream) is read with for await; anything else is awaited once.
+  const result = resultName(document, op, method);
+  // A generator (an event stream) is read with for await; anything else is awaited once. Either way
+  // the sample prints what came back, so that whoever runs it sees it work.
   lines.push(
-    method.iterates
-      ? formatCall(`for await (const event of nf.${method.resource}.${method.name}(`, args, ')) {\n  console.log(event.type, event.id);\n}')
-      : formatCall(`const ${resultName(document, op, method)} = await nf.${method.resource}.${method.name}(`, args, ');'),
+    ...(method.iterates
+      ? [formatCall(`for await (const event of nf.${method.resource}.${method.name}(`, args, ')) {\n  console.log(event.type, event.id);\n}')]
+      : [formatCall(`const ${result} = await nf.${method.resource}.${method.name}(`, args, ');'), `console.log(${result});`]),
   );
+  const indent = (line: string) => (line === '' ? '' : `  ${line}`);
+  // No top-level await: a CommonJS project (`npm init -y`) runs the file as it runs in an ES module one.
   return [
     `import { Nairaflow } from '@nairaflow/sdk';`,
     '',
@@ -528,7 +565,14 @@ function sdkCall(origin: string, document: Node, op: Node, sample: SampleParts, 
     `  baseUrl: ${jsLiteral(origin)},`,
     '});',
     '',
-    ...lines,
+    'async function main() {',
+    ...lines.join('\n').split('\n').map(indent),
+    '}',
+    '',
+    'main().catch((error) => {',
+    '  console.error(error);',
+    '  process.exitCode = 1;',
+    '});',
     '',
   ].join('\n');
 }

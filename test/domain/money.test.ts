@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { koboToWire, serviceFee } from '../../server/src/domain/money.ts';
+import { koboToWire, nairaText, serviceFee } from '../../server/src/domain/money.ts';
 
 describe('service fee', () => {
   const cases: [bigint, bigint, string][] = [
@@ -32,4 +32,20 @@ describe('service fee', () => {
   it('writes kobo as decimal strings, exactly, beyond 2^53', () => {
     expect(koboToWire(9_007_199_254_740_993n)).to.equal('9007199254740993');
   });
+});
+
+describe('naira as a person reads it', () => {
+  const cases: [bigint, string][] = [
+    [0n, 'NGN 0'],
+    [250_000n, 'NGN 2,500'],
+    [250_050n, 'NGN 2,500.50'],
+    [5n, 'NGN 0.05'],
+    [-100_000n, '-NGN 1,000'],
+    [10n ** 17n, 'NGN 1,000,000,000,000,000'],
+  ];
+  for (const [kobo, text] of cases) {
+    it(`writes ${kobo} kobo as ${text}`, () => {
+      expect(nairaText(kobo)).to.equal(text);
+    });
+  }
 });

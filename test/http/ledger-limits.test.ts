@@ -1,8 +1,15 @@
 // No balance one merchant can push to its limit blocks another merchant's payments or refunds, and
 // a balance at its limit gives a clean 4xx (or a failed attempt), never a 500 or a stuck job.
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { MAX_TEST_TOP_UP_BALANCE, nairaText } from '../../server/src/domain/money.ts';
 import { card, CARDS, confirm, createIntent, paidIntent, waitFor } from '../support/payments.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
 
 describe('ledger limits', () => {
   let svc: TestService;
@@ -48,15 +55,27 @@ describe('ledger limits', () => {
     expect(accounts.find((a) => a.merchant_id === honest.id)!.balance).to.equal('100000');
   });
 
-  it('caps test top-ups: the test balance stops at NGN 1,000,000,000,000 (10^17 kobo), with a clean 400', async () => {
+  it('caps test top-ups: the test balance reaches NGN 1,000,000,000,000,000 (10^17 kobo) and stops there, with a clean 400 that says so', async () => {
     const merchant = await svc.createMerchant('Top-up Tester');
     const top = (amount: number) => svc.request('POST', '/v1/test_helpers/top_up', { key: merchant.testKey, body: { amount } });
     for (let i = 0; i < 100; i++) expect((await top(1_000_000_000_000_000)).status, `top-up ${i + 1}`).to.equal(200);
     const over = await top(1);
     expect(over.status).to.equal(400);
-    expect(over.body.error).to.include({ code: 'invalid_request', param: 'amount' });
-    expect(over.body.error.message).to.match(/test balance/);
+    expect(over.body.error).to.include({
+      code: 'invalid_request',
+      param: 'amount',
+      message: 'Top-ups can take a test balance to at most 100000000000000000 kobo (NGN 1,000,000,000,000,000); it is 100000000000000000 kobo now.',
+    });
     expect((await svc.request('GET', '/v1/balance', { key: merchant.testKey })).body.available).to.equal('100000000000000000');
+  });
+
+  it('names the top-up limit in the API reference and the README as the server applies it', () => {
+    const figure = `10^17 kobo (${nairaText(MAX_TEST_TOP_UP_BALANCE)})`;
+    expect(MAX_TEST_TOP_UP_BALANCE).to.equal(10n ** 17n);
+    const topUp = (parse(readFileSync(join(root, 'openapi.yaml'), 'utf8')) as any).paths['/v1/test_helpers/top_up'].post.description as string;
+    expect(topUp.replace(/\s+/g, ' ')).to.include(`at most ${figure}`);
+    const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).to.match(new RegExp(`top_up .* \\(up to ${nairaText(MAX_TEST_TOP_UP_BALANCE)} in all\\)`));
   });
 
   it('refuses a payment that would take a balance past its limit before any card is charged, with a clean 400', async () => {

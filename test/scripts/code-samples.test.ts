@@ -4,6 +4,7 @@
 // service, with no id to change by hand.
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { parse } from 'yaml';
 import { codeSamples, CURL, NODE_SDK, SECRET_KEY_VARIABLE, writeCodeSamples, type CodeSample } from '../../scripts/code-samples.ts';
-import { merchantProject } from '../support/packages.ts';
+import { merchantEnvironment, merchantProject } from '../support/packages.ts';
+import { waitFor } from '../support/payments.ts';
+import { startReceiver, type Receiver } from '../support/receiver.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 import { ShellSession } from '../support/shell-session.ts';
 
@@ -41,6 +44,12 @@ function operationsOf(document: any): Operation[] {
 }
 
 const contract = () => parse(readFileSync(join(root, 'openapi.yaml'), 'utf8'));
+
+/** The two kinds of project a merchant's code lives in: what `npm init -y` makes, and one with "type": "module". */
+const PROJECT_KINDS = ['CommonJS', 'ES module'] as const;
+type ProjectKind = (typeof PROJECT_KINDS)[number];
+/** tsx, which the reference says to run an SDK sample with, at the version the README's test uses. */
+const TSX = 'tsx@4.23.15';
 
 describe('the API reference code samples (x-codeSamples)', () => {
   it('gives every merchant operation a curl sample, and none to the dashboard operations', () => {
@@ -82,7 +91,8 @@ describe('the API reference code samples (x-codeSamples)', () => {
     const samples = operationsOf(contract()).flatMap((op) => op.samples.filter((s) => s.label === NODE_SDK.label).map((s) => ({ name: op.operationId, source: s.source })));
     expect(samples.length).to.be.greaterThan(15);
     // The harness must fail a sample that calls the SDK wrongly, or its silence would prove nothing.
-    const broken = { name: 'broken', source: samples[0]!.source.replace(/\);\n$/, ");\nawait nf.refunds.create({ paymentIntent: 'pi_x' });\n") };
+    const broken = { name: 'broken', source: samples[0]!.source.replace(/^async function main\(\) \{\n/m, "$&  await nf.refunds.create({ paymentIntent: 'pi_x' });\n") };
+    expect(broken.source).to.not.equal(samples[0]!.source);
     const errors = compileSamples([...samples, broken]);
     expect(errors.filter((e) => !e.startsWith('broken.mts'))).to.deep.equal([]);
     expect(errors.some((e) => e.startsWith('broken.mts') && e.includes('paymentIntent'))).to.equal(true);
@@ -148,6 +158,28 @@ describe('the API reference code samples (x-codeSamples)', () => {
     ]);
   });
 
+  it("points the webhook endpoint only at the reader's $WEBHOOK_URL, shows every secret a sample makes, and says the samples are for a test key", () => {
+    const document = contract();
+    const webhookOperations = operationsOf(document).filter((op) => document.paths[op.path][op.method].tags?.includes('Webhook endpoint'));
+    expect(webhookOperations.map((op) => op.operationId)).to.include.members(['updateWebhookEndpoint', 'deleteWebhookEndpoint', 'rollWebhookEndpointSecret']);
+    for (const op of webhookOperations) {
+      for (const sample of op.samples) {
+        expect(sample.source, `${op.operationId} (${sample.label})`).to.not.include('example.com');
+        // An answer thrown away could be a new endpoint's secret.
+        expect(sample.source, `${op.operationId} (${sample.label})`).to.not.include('/dev/null');
+        if (/\bWEBHOOK_URL\b/.test(sample.source)) expect(sample.source).to.match(/^(#|\s*\/\/) First set WEBHOOK_URL to your webhook receiver's URL: export WEBHOOK_URL=https:\/\/\.\.\.$/m);
+      }
+    }
+    const set = webhookOperations.find((op) => op.operationId === 'updateWebhookEndpoint')!.samples;
+    expect(set.find((s) => s.label === CURL.label)!.source).to.include('"url": "$WEBHOOK_URL"');
+    expect(set.find((s) => s.label === NODE_SDK.label)!.source).to.include("url: process.env.WEBHOOK_URL ?? ''").and.include('console.log(webhookEndpoint);');
+    const roll = webhookOperations.find((op) => op.operationId === 'rollWebhookEndpointSecret')!.samples;
+    expect(roll.find((s) => s.label === CURL.label)!.source).to.include('echo "$ANSWER"');
+    expect(roll.find((s) => s.label === NODE_SDK.label)!.source).to.include('console.log(created);');
+    const tag = document.tags.find((t: { name: string }) => t.name === 'Webhook endpoint');
+    expect(tag.description).to.match(/change the webhook endpoint of the key's mode/).and.match(/test key/);
+  });
+
   it('writes the samples into openapi.yaml in place: added, replaced and removed, every other byte kept', () => {
     const text = [
       'openapi: 3.1.0',
@@ -196,23 +228,30 @@ describe('the API reference code samples (x-codeSamples)', () => {
     let svc: TestService;
     let shop: TestMerchant;
     let served: any;
-    let project: ReturnType<typeof merchantProject> | undefined;
+    let receiver: Receiver | undefined;
+    const projects = new Map<ProjectKind, ReturnType<typeof merchantProject>>();
     let shell: ShellSession | undefined;
+    /** Everything the samples printed, in order. */
+    let shown = '';
 
     before(async function () {
-      this.timeout(300_000);
+      this.timeout(600_000);
       if (spawnSync('curl', ['--version']).status !== 0) throw new Error('curl is missing: these tests run the curl samples (apt-get install curl)');
       svc = await startTestService('code-samples');
       shop = await svc.createMerchant('Adire & Co');
       served = parse((await svc.request('GET', '/openapi.yaml')).text);
-      // The SDK samples run in a merchant's project, with the SDK installed as the README says.
-      project = merchantProject();
+      // The reader's own webhook receiver, which the webhook endpoint's samples are to point at.
+      receiver = await startReceiver();
+      // The SDK samples run as the reference says, with npx tsx, in a merchant's project of each
+      // kind, the SDK installed as the README says.
+      for (const kind of PROJECT_KINDS) projects.set(kind, merchantProject({ init: 'npm', ...(kind === 'ES module' ? { type: 'module' as const } : {}), packages: [TSX] }));
       // One terminal for the whole page: what a sample sets, the samples after it read.
-      shell = new ShellSession({ PATH: process.env.PATH ?? '', [SECRET_KEY_VARIABLE]: shop.testKey }, project.dir);
+      shell = new ShellSession({ ...(merchantEnvironment() as Record<string, string>), [SECRET_KEY_VARIABLE]: shop.testKey });
     });
     after(async () => {
       shell?.close();
-      project?.remove();
+      for (const project of projects.values()) project.remove();
+      await receiver?.close();
       await svc?.stop();
     });
 
@@ -223,18 +262,27 @@ describe('the API reference code samples (x-codeSamples)', () => {
       for (const sample of samples) expect(sample.source).to.include(svc.url).and.not.include('127.0.0.1:3000');
     });
 
+    /** What the 2xx answer of `op` always has: the names its JSON schema requires. */
+    function requiredFields(op: Operation): string[] {
+      const resolve = (node: any): any => (typeof node?.$ref === 'string' ? resolve(node.$ref.slice(2).split('/').reduce((at: any, part: string) => at[part], served)) : node);
+      const responses = served.paths[op.path][op.method].responses;
+      const success = Object.keys(responses).find((status) => /^2/.test(status))!;
+      return resolve(resolve(responses[success]).content?.['application/json']?.schema)?.required ?? [];
+    }
+
     /** Runs one sample in the shell: a stream is watched for a few seconds while events happen, as a reader would watch it. */
-    async function runSample(op: Operation, sample: CodeSample): Promise<string[]> {
+    async function runSample(op: Operation, sample: CodeSample, project?: { dir: string }): Promise<string[]> {
       const streams = op.operationId === 'streamEvents';
       // A test event every second, so that one comes after the stream has opened, however slowly it starts.
       const sending = streams ? setInterval(() => void svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey }), 1000) : undefined;
       let command = sample.source;
       if (sample.label === NODE_SDK.label) {
-        const file = join(project!.dir, `${op.operationId}.mjs`);
-        writeFileSync(file, sample.source);
-        command = `${streams ? 'timeout 6 ' : ''}node ${file}`;
+        // As the reference says: saved as sample.ts, run with npx tsx, in the terminal the curl samples ran in.
+        writeFileSync(join(project!.dir, 'sample.ts'), sample.source);
+        command = `${streams ? 'timeout 6 ' : ''}npx tsx sample.ts`;
       }
-      const run = await shell!.run(command, { curlMaxTimeSeconds: streams ? 5 : 30 }).finally(() => clearInterval(sending));
+      const run = await shell!.run(command, { curlMaxTimeSeconds: streams ? 5 : 30, timeoutMs: 90_000 }).finally(() => clearInterval(sending));
+      shown += `${run.stdout}\n`;
       const problems: string[] = [];
       const where = `${op.operationId} (${sample.label})`;
       // A stream is still open when curl's time limit (28) or timeout (124) ends it: that is the stream working.
@@ -243,21 +291,64 @@ describe('the API reference code samples (x-codeSamples)', () => {
       for (const status of run.statuses.filter((s) => s < 200 || s > 299)) problems.push(`${where}: answered ${status}: ${run.stdout.slice(0, 400)}`);
       if (sample.label === CURL.label && run.statuses.length === 0) problems.push(`${where}: made no request`);
       if (streams && !run.stdout.includes('webhook.test')) problems.push(`${where}: showed no event: ${run.stdout.slice(0, 400)}`);
+      if (!streams && sample.label === NODE_SDK.label) {
+        // What it got back, printed as console.log prints an object: each field the answer always has.
+        const missing = requiredFields(op).filter((field) => !new RegExp(`\\b${field}: `).test(run.stdout));
+        if (missing.length > 0) problems.push(`${where}: printed no ${missing.join(', ')}: ${run.stdout.slice(0, 400)}`);
+      }
       return problems;
     }
 
-    it('succeeds with every curl sample, then every SDK sample, each pasted in turn into one shell', async function () {
+    it('succeeds with every curl sample, each pasted in turn into one shell, once WEBHOOK_URL is set as the samples ask', async function () {
       this.timeout(300_000);
       const operations = referenceOrder(served);
       expect(operations.length).to.equal(operationsOf(served).length);
+      // The first sample that reads $WEBHOOK_URL says how to set it; the reader does so, with their receiver's URL.
+      const reading = operations.flatMap((op) => op.samples).find((s) => s.source.includes('$WEBHOOK_URL'));
+      const asked = /^# First set WEBHOOK_URL to your webhook receiver's URL: (export WEBHOOK_URL=)https:\/\/\.\.\.$/m.exec(reading?.source ?? '');
+      expect(asked, reading?.source).to.not.equal(null);
+      await shell!.run(`${asked![1]}${receiver!.url}`);
       const problems: string[] = [];
-      for (const label of [CURL.label, NODE_SDK.label]) {
-        for (const op of operations) {
-          const sample = op.samples.find((s) => s.label === label);
-          if (sample !== undefined) problems.push(...(await runSample(op, sample)));
-        }
+      for (const op of operations) {
+        const sample = op.samples.find((s) => s.label === CURL.label);
+        if (sample !== undefined) problems.push(...(await runSample(op, sample)));
       }
       expect(problems.join('\n')).to.equal('');
+    });
+
+    for (const kind of PROJECT_KINDS) {
+      it(`then succeeds with every SDK sample, run with npx tsx in ${kind === 'CommonJS' ? 'a CommonJS project (npm init -y)' : 'an ES module project'}, each printing what it got back`, async function () {
+        this.timeout(600_000);
+        const project = projects.get(kind)!;
+        const type = JSON.parse(readFileSync(join(project.dir, 'package.json'), 'utf8')).type ?? 'commonjs';
+        expect(type).to.equal(kind === 'CommonJS' ? 'commonjs' : 'module');
+        await shell!.run(`cd ${project.dir}`);
+        const problems: string[] = [];
+        for (const op of referenceOrder(served)) {
+          const sample = op.samples.find((s) => s.label === NODE_SDK.label);
+          if (sample !== undefined) problems.push(...(await runSample(op, sample, project)));
+        }
+        expect(problems.join('\n')).to.equal('');
+      });
+    }
+
+    it("leaves the endpoint at the reader's receiver, whose deliveries are signed only with secrets the samples showed", async function () {
+      this.timeout(60_000);
+      const endpoint = await svc.request('GET', '/v1/webhook_endpoint', { key: shop.testKey });
+      expect(endpoint.body.url).to.equal(receiver!.url);
+      const event = (await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey })).body;
+      await waitFor('the test event at the receiver', async () => receiver!.received.find((r) => r.body.toString().includes(event.id)) ?? undefined, 15_000);
+      const delivery = receiver!.received.find((r) => r.body.toString().includes(event.id))!;
+      const header = String(delivery.headers['service-signature']);
+      const t = /(?:^|,)t=(\d+)/.exec(header)![1]!;
+      const signatures = [...header.matchAll(/(?:^|,)v1=([0-9a-f]{64})/g)].map((m) => m[1]!);
+      const secrets = [...new Set(shown.match(/whsec_[0-9A-Za-z]{32}/g) ?? [])];
+      expect(signatures.length).to.be.greaterThan(0);
+      // Every secret still signing was shown to the reader: none was made and thrown away.
+      for (const signature of signatures) {
+        const by = secrets.find((secret) => createHmac('sha256', secret).update(`${t}.`).update(delivery.body).digest('hex') === signature);
+        expect(by, `v1=${signature} is signed by a secret no sample showed (shown: ${secrets.length})`).to.not.equal(undefined);
+      }
     });
   });
 });

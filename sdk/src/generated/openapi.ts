@@ -369,7 +369,7 @@ export interface paths {
          * Top up the test balance
          * @description Test mode only: adds `amount` kobo to the merchant's test balance, so that refunds can be
          *     tried without first taking payments. Returns the balance after the top-up. Top-ups take a
-         *     test balance to at most 10^17 kobo (NGN 1,000,000,000,000); one that would pass it is
+         *     test balance to at most 10^17 kobo (NGN 1,000,000,000,000,000); one that would pass it is
          *     `400 invalid_request` (`param` `amount`). With a live key this endpoint does not exist
          *     (`404 resource_missing`).
          *
@@ -405,8 +405,9 @@ export interface paths {
          *       (`whsec_...`), which is returned only here and by
          *       `POST /v1/webhook_endpoint/roll_secret`: store it in your server's configuration;
          *     - with an endpoint already, it changes its URL and answers `200` without the secret (the
-         *       signing secret does not change). Every attempt from then on, retries of earlier events
-         *       included, goes to the new URL.
+         *       signing secret does not change; if you no longer have it, roll it with
+         *       `POST /v1/webhook_endpoint/roll_secret`). Every attempt from then on, retries of earlier
+         *       events included, goes to the new URL.
          *
          *     The URL must be an absolute `https` URL of at most 2048 characters, without a user name or
          *     password (`400 invalid_request`, `param` `url`, otherwise). In live mode it must point at

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError } from './errors.ts';
 import { balanceOf, cardNetwork, lockBalances, merchantAccount, post } from './ledger.ts';
-import { koboFromDb, koboFromRequest, MAX_TEST_TOP_UP_BALANCE, negate, type Kobo } from './money.ts';
+import { koboFromDb, koboFromRequest, MAX_TEST_TOP_UP_BALANCE, nairaText, negate, type Kobo } from './money.ts';
 import { sql } from '../persistence/sql.ts';
 import type { Caller } from './merchants.ts';
 
@@ -25,7 +25,7 @@ export async function topUp(em: EntityManager, caller: Caller, amount: number): 
     if (available! + kobo > MAX_TEST_TOP_UP_BALANCE) {
       throw new ApiError(
         'invalid_request',
-        `Top-ups can take a test balance to at most ${MAX_TEST_TOP_UP_BALANCE} kobo (NGN 1,000,000,000,000); it is ${available} kobo now.`,
+        `Top-ups can take a test balance to at most ${MAX_TEST_TOP_UP_BALANCE} kobo (${nairaText(MAX_TEST_TOP_UP_BALANCE)}); it is ${available} kobo now.`,
         'amount',
       );
     }

@@ -13,8 +13,16 @@ export const MAX_AMOUNT: Kobo = 10n ** 15n;
  */
 export const MAX_BALANCE: Kobo = 10n ** 18n;
 
-/** The largest test balance top-ups may build: 10^17 kobo (NGN 1 trillion), plenty to test refunds with. */
+/** The largest test balance top-ups may build: 10^17 kobo (NGN 1 quadrillion), plenty to test refunds with. */
 export const MAX_TEST_TOP_UP_BALANCE: Kobo = 10n ** 17n;
+
+/** `kobo` in naira as a person reads it, for messages: `NGN 2,500`, `NGN 2,500.50`, `-NGN 1,000`. */
+export function nairaText(kobo: Kobo): string {
+  const size = kobo < 0n ? -kobo : kobo;
+  const naira = (size / 100n).toString().replace(/\B(?=(\d{3})+$)/g, ',');
+  const rest = size % 100n;
+  return `${kobo < 0n ? '-' : ''}NGN ${naira}${rest === 0n ? '' : `.${rest.toString().padStart(2, '0')}`}`;
+}
 
 /** Whether a balance is within MAX_BALANCE either way. */
 export function withinBalanceLimit(balance: Kobo): boolean {

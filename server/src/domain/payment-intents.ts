@@ -120,7 +120,7 @@ export async function cancelPaymentIntent(em: EntityManager, caller: Caller, id:
       case 'succeeded':
         throw new ApiError(
           'payment_intent_unexpected_state',
-          `This payment intent is ${intent.status} and cannot be canceled; refund it instead.`,
+          `This payment intent ${intent.status === 'succeeded' ? 'has succeeded' : 'is processing'} and cannot be canceled; refund it instead.`,
         );
       case 'requires_authentication':
         await cancelOpenIntent(tx, intent, 'requested_by_merchant');

@@ -14,6 +14,6 @@ export function rateLimit(store: RateLimitStore, limit: number): RequestHandler 
     });
     if (decision.allowed) return next();
     res.set('Retry-After', String(decision.resetSeconds));
-    next(new ApiError('rate_limited', `Too many requests: at most ${limit} a minute from one IP address. Retry after ${decision.resetSeconds} seconds.`));
+    next(new ApiError('rate_limited', `Too many requests: at most ${limit} a minute from one client (an IPv4 address or an IPv6 /64). Retry after ${decision.resetSeconds} seconds.`));
   };
 }
