@@ -13,6 +13,7 @@
 import { sql, type Runner } from '../persistence/sql.ts';
 import { ApiError } from './errors.ts';
 import type { Caller } from './merchants.ts';
+import { sinceTime } from './times.ts';
 
 /** Where a reader is: after (txid, id); when `snapshot` is set, the events it already saw are not new. */
 export interface StreamCursor {
@@ -49,20 +50,6 @@ function fromPosition(id: string): StreamCursor | undefined {
   const parts = SNAPSHOT.exec(snapshot);
   if (parts === null || BigInt(parts[1]!) > BigInt(parts[2]!)) return undefined;
   return { txid: parts[1]!, id: '', snapshot, since: null };
-}
-
-/**
- * `since` as the contract lets it through: Unix seconds or an RFC 3339 date-time (a query
- * parameter arrives as text either way).
- */
-function sinceTime(since: string | number): Date {
-  const text = String(since);
-  const time = /^\d+$/.test(text) ? new Date(Number(text) * 1000) : new Date(text);
-  // RFC 3339 allows a leap second (23:59:60), which JavaScript's dates cannot hold.
-  if (Number.isNaN(time.getTime())) {
-    throw new ApiError('invalid_request', 'since must be a time JavaScript can read: Unix seconds, or a date and time such as 2026-01-01T09:00:00Z (no leap second).', 'since');
-  }
-  return time;
 }
 
 /**
