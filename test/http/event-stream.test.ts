@@ -166,6 +166,17 @@ describe('GET /v1/events/stream', () => {
     }
   });
 
+  it('refuses a position from beyond the database\'s present, which would count every event to come as seen', async () => {
+    const merchant = await svc.createMerchant('Future position');
+    for (const made of ['1:99999999999:', '99999999998:99999999999:99999999998']) {
+      const stream = await openStream(svc, merchant.testKey, { lastEventId: `pos_${Buffer.from(made).toString('base64url')}` });
+      const body = stream.res.ok ? undefined : await stream.res.json();
+      stream.close();
+      expect(stream.res.status, made).to.equal(400);
+      expect(body.error, made).to.include({ code: 'invalid_request', param: 'Last-Event-ID' });
+    }
+  });
+
   it('holds back an event while a transaction that began before it is still open, so a resumed reader cannot skip the earlier one', async () => {
     const merchant = await svc.createMerchant('Ordering');
     const stream = await openStream(svc, merchant.testKey);

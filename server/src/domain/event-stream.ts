@@ -40,6 +40,12 @@ const SNAPSHOT = /^(\d{1,20}):(\d{1,20}):((?:\d{1,20},)*\d{1,20})?$/;
  * position. A reader that reconnects with it (`Last-Event-ID`, as `EventSource` does by itself)
  * gets every event committed since it first connected, even when the connection dropped before
  * the first event.
+ *
+ * A position is not signed nor tied to a merchant: the service has no secret of its own to sign
+ * with. It needs none to keep events apart: a stream reads only the caller's events in the key's
+ * mode, whatever position it resumes from, so a position made up or taken from another account
+ * can at most make the caller's own stream start elsewhere in the caller's own events (one that
+ * would hide events yet to come is refused, see streamCursor).
  */
 export function positionId(cursor: StreamCursor): string {
   return POSITION_PREFIX + Buffer.from(cursor.snapshot ?? '', 'utf8').toString('base64url');
@@ -79,13 +85,17 @@ export async function streamCursor(runner: Runner, caller: Caller, lastEventId: 
     const cursor = fromPosition(lastEventId);
     if (cursor === undefined) throw refused;
     // PostgreSQL's own reading of it (in-progress ids in order, within xmin..xmax): a position it
-    // would refuse later, on every read of a stream that looked open, is refused now.
+    // would refuse later, on every read of a stream that looked open, is refused now. So is one
+    // whose xmax is beyond the database's present: no stream gave it, and every event of a
+    // transaction below that xmax would count as seen already, never to be sent.
+    let checked: { possible: boolean }[];
     try {
-      await sql(runner, 'select $1::pg_snapshot', [cursor.snapshot]);
+      checked = await sql(runner, 'select pg_snapshot_xmax($1::pg_snapshot) <= pg_snapshot_xmax(pg_current_snapshot()) as possible', [cursor.snapshot]);
     } catch (error) {
       if ((error as { code?: string }).code === '22P02') throw refused;
       throw error;
     }
+    if (!checked[0]!.possible) throw refused;
     return cursor;
   }
   if (lastEventId === undefined) {
