@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { connect } from 'node:net';
+import pg from 'pg';
 import { recordEvent } from '../../server/src/domain/events.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 import { paidIntent } from '../support/payments.ts';
@@ -83,6 +84,36 @@ async function waitUntil(condition: () => boolean, timeoutMs = 5_000): Promise<v
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** `n` events of `type` written in one statement (one transaction), created a day ago: a backlog. */
+async function seedEvents(db: pg.Client, merchantId: string, livemode: boolean, type: string, n: number): Promise<void> {
+  await db.query(
+    `with made as (
+       select 'evt_' || left(md5($1 || $2::boolean::text || $3 || g), 24) as id, g from generate_series(1, $4::int) g
+     )
+     insert into events (id, merchant_id, livemode, type, payload, created_at)
+     select id, $1, $2, $3,
+            json_build_object('id', id, 'type', $3::text, 'created', 1767261792, 'livemode', $2::boolean, 'data', json_build_object('n', g))::text,
+            now() - interval '1 day' + g * interval '1 ms'
+       from made`,
+    [merchantId, livemode, type, n],
+  );
+}
+
+/** The rows a plan read from the events table: those it kept and those its filters threw away. */
+function eventRowsRead(node: PlanNode): number {
+  const own = node['Relation Name'] === 'events' ? (node['Actual Rows']! + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops']! : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + eventRowsRead(child), 0);
+}
+
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
 }
 
 describe('GET /v1/events/stream', () => {
@@ -310,6 +341,55 @@ describe('GET /v1/events/stream', () => {
     expect(refund.status, refund.text).to.equal(201);
     expect((await stream.until(2)).map((e) => e.event)).to.deep.equal(['payment_intent.succeeded', 'refund.succeeded']);
     stream.close();
+  });
+
+  it('reads the events a filtered stream passes over once, not again on every wake', async () => {
+    const merchant = await svc.createMerchant('Filtered backlog');
+    const db = new pg.Client({ connectionString: svc.database.url });
+    await db.connect();
+    // Every read of the stream as the service sends it, with its parameters.
+    const reads: { text: string; values: unknown[] }[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [first, second] = args as [unknown, unknown];
+      const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
+      const values = Array.isArray(second) ? second : (first as { values?: unknown[] } | null)?.values;
+      if (typeof text === 'string' && text.includes('pg_visible_in_snapshot') && (values as unknown[] | undefined)?.[0] === merchant.id) reads.push({ text, values: values! });
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      // Events it wants, then many more it does not: each read after those looks at them again
+      // unless the stream moved past them.
+      await seedEvents(db, merchant.id, false, 'payment_intent.succeeded', 2000);
+      await seedEvents(db, merchant.id, false, 'webhook.test', 3000);
+      await db.query('analyze events');
+      const stream = await openStream(svc, merchant.testKey, { type: 'payment_intent.succeeded', since: '0' });
+      expect(await stream.until(2000)).to.have.length(2000);
+      // Caught up: no read for half a second.
+      for (let seen = -1; reads.length !== seen; ) {
+        seen = reads.length;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      const caughtUp = reads.length;
+      for (let wake = 0; wake < 3; wake++) {
+        const before = reads.length;
+        await testEvent(merchant.testKey);
+        await waitUntil(() => reads.length > before);
+      }
+      pg.Client.prototype.query = query;
+      const rowsRead: number[] = [];
+      for (const read of reads.slice(caughtUp)) {
+        const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (analyze, format json) ${read.text}`, read.values);
+        rowsRead.push(eventRowsRead(rows[0]!['QUERY PLAN'][0].Plan));
+      }
+      expect(rowsRead, 'events read by each read after the stream caught up').to.have.length.of.at.least(3);
+      expect(Math.max(...rowsRead), 'events read by each read after the stream caught up').to.be.at.most(10);
+      expect(stream.events).to.have.length(2000);
+      stream.close();
+    } finally {
+      pg.Client.prototype.query = query;
+      await db.end();
+    }
   });
 
   it('refuses an unknown type, an unknown Last-Event-ID and a missing key before the stream starts', async () => {

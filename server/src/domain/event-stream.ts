@@ -10,6 +10,10 @@
 // of any event created at or after T that has committed or ever will: the oldest such event now
 // visible, or the snapshot's xmin if lower (a transaction still running, or one that begins
 // later, has a txid at or above xmin). Only events created at or after T are sent from there.
+//
+// A reader's cursor moves over every event it reads below the xmin, sent or not (another type than
+// it asked for, created before its `since`, already seen at its start): nothing can be committed
+// before such an event any more, and whether it is sent never changes, so no read looks at it again.
 import { sql, type Runner } from '../persistence/sql.ts';
 import { ApiError } from './errors.ts';
 import type { Caller } from './merchants.ts';
@@ -124,9 +128,10 @@ export async function streamCursor(runner: Runner, caller: Caller, lastEventId: 
 }
 
 /**
- * Up to `limit` events after `cursor` that can be handed out now, and the cursor after them.
- * `waiting` says an event after them exists but a transaction that might still commit one before
- * it is running: ask again shortly.
+ * The events after `cursor` that can be handed out now, among the next `limit` the statement reads
+ * (sent or not), and the cursor after the last one read. `waiting` says an event to send after
+ * them may exist but a transaction that might still commit one before it is running: ask again
+ * shortly. `more` says the read stopped at `limit` with nothing held back: read again at once.
  */
 export async function eventsAfter(
   runner: Runner,
@@ -134,27 +139,32 @@ export async function eventsAfter(
   cursor: StreamCursor,
   types: readonly string[] | null,
   limit: number,
-): Promise<{ events: StreamedEvent[]; cursor: StreamCursor; waiting: boolean }> {
-  const rows = await sql<StreamedEvent & { txid: string; horizon: string }>(
+): Promise<{ events: StreamedEvent[]; cursor: StreamCursor; waiting: boolean; more: boolean }> {
+  // Every event after the cursor, in order, so that the cursor can move over those not sent; the
+  // payload (the bulk of a row) only of those to send.
+  const rows = await sql<{ id: string; type: string; payload: string | null; txid: string; horizon: string }>(
     runner,
-    `select e.id, e.type, e.payload, e.txid::text as txid, pg_snapshot_xmin(pg_current_snapshot())::text as horizon
+    `select e.id, e.type, e.txid::text as txid, pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
+            case when ($5::pg_snapshot is null or not pg_visible_in_snapshot(e.txid, $5::pg_snapshot))
+                  and ($6::text[] is null or e.type = any ($6::text[]))
+                  and ($8::timestamptz is null or e.created_at >= $8::timestamptz)
+                 then e.payload end as payload
        from events e
       where e.merchant_id = $1 and e.livemode = $2 and (e.txid, e.id) > ($3::xid8, $4::text)
-        and ($5::pg_snapshot is null or not pg_visible_in_snapshot(e.txid, $5::pg_snapshot))
-        and ($6::text[] is null or e.type = any ($6::text[]))
-        and ($8::timestamptz is null or e.created_at >= $8::timestamptz)
       order by e.txid, e.id
       limit $7`,
     [caller.merchant.id, caller.livemode, cursor.txid, cursor.id, cursor.snapshot, types, limit, cursor.since],
   );
   const events: StreamedEvent[] = [];
   let next = cursor;
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     if (BigInt(row.txid) >= BigInt(row.horizon)) {
-      return { events, cursor: next, waiting: true };
+      // Held back from here on. Whether an event to send is among those not read yet is unknown.
+      const waiting = rows.length === limit || rows.slice(index).some((later) => later.payload !== null);
+      return { events, cursor: next, waiting, more: false };
     }
-    events.push({ id: row.id, type: row.type, payload: row.payload });
+    if (row.payload !== null) events.push({ id: row.id, type: row.type, payload: row.payload });
     next = { ...cursor, txid: row.txid, id: row.id };
   }
-  return { events, cursor: next, waiting: false };
+  return { events, cursor: next, waiting: false, more: rows.length === limit };
 }

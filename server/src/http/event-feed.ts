@@ -22,7 +22,7 @@ export interface EventFeedOptions {
 
 export const EVENT_FEED_DEFAULTS: EventFeedOptions = { heartbeatMs: 15_000, maxStreamsPerMerchant: 10 };
 
-/** Events read per statement: a reader far behind catches up in pages, never in one huge read. */
+/** Events read per statement (sent or not): a reader far behind catches up in pages, never in one huge read. */
 const PAGE = 100;
 /** The first wait before asking again while an older transaction is still running; doubled up to the heartbeat. */
 const WAITING_RETRY_MS = 20;
@@ -111,7 +111,7 @@ export function eventFeed(databaseUrl: string, db: Autocommit, keys: KeyCache, l
           return;
         }
         for (;;) {
-          const { events, cursor, waiting } = await eventsAfter(db, this.request.caller, this.#cursor, this.request.types, PAGE);
+          const { events, cursor, waiting, more } = await eventsAfter(db, this.request.caller, this.#cursor, this.request.types, PAGE);
           if (this.#ended) return;
           let writable = true;
           for (const event of events) {
@@ -128,7 +128,7 @@ export function eventFeed(databaseUrl: string, db: Autocommit, keys: KeyCache, l
             return;
           }
           this.#waitingMs = WAITING_RETRY_MS;
-          if (events.length < PAGE) return;
+          if (!more) return;
         }
       } catch (error) {
         log.warn({ err: error, merchant: this.request.caller.merchant.id }, 'event stream: reading events failed; retrying');
