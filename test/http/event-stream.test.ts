@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { connect } from 'node:net';
 import pg from 'pg';
-import { recordEvent } from '../../server/src/domain/events.ts';
+import { EVENT_STREAM_CHANNEL, eventStreamKey, recordEvent } from '../../server/src/domain/events.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 import { paidIntent } from '../support/payments.ts';
 
@@ -388,6 +388,64 @@ describe('GET /v1/events/stream', () => {
       stream.close();
     } finally {
       pg.Client.prototype.query = query;
+      await db.end();
+    }
+  });
+
+  it('takes turns among streams catching up, so that other callers are still answered', async function () {
+    this.timeout(30_000);
+    const merchant = await svc.createMerchant('Backlog');
+    const bystander = await svc.createMerchant('Bystander');
+    const db = new pg.Client({ connectionString: svc.database.url });
+    await db.connect();
+    const locker = new pg.Client({ connectionString: svc.database.url });
+    await locker.connect();
+    const BACKLOG = 1000;
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
+    try {
+      await seedEvents(db, merchant.id, false, 'webhook.test', BACKLOG);
+      await seedEvents(db, merchant.id, true, 'webhook.test', BACKLOG);
+      // Twenty streams, the most one account may open, catching up from the start.
+      for (const key of [merchant.testKey, merchant.liveKey]) streams.push(...(await Promise.all(Array.from({ length: 10 }, () => openStream(svc, key, { since: '0' })))));
+      expect(streams.map((s) => s.res.status)).to.deep.equal(Array(20).fill(200));
+      // The database makes each read wait (as a slow one would) until the lock is let go; every
+      // stream, caught up or not, is woken to read.
+      await locker.query('begin');
+      await locker.query('lock table events in access exclusive mode');
+      for (const livemode of [false, true]) await db.query('select pg_notify($1, $2)', [EVENT_STREAM_CHANNEL, eventStreamKey(merchant.id, livemode)]);
+      const readsUnderWay = async () =>
+        Number(
+          (
+            await db.query<{ n: string }>(
+              "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%pg_visible_in_snapshot%'",
+            )
+          ).rows[0]!.n,
+        );
+      // Watched until four are under way, and half a second more.
+      const seen: number[] = [];
+      let deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        seen.push(await readsUnderWay());
+        if (seen.at(-1)! >= 4 && deadline - Date.now() > 500) deadline = Date.now() + 500;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(Math.max(...seen), 'stream reads under way at once').to.equal(4);
+      // Another merchant's request finds a connection.
+      const balance = await fetch(`${svc.url}/v1/balance`, { headers: { authorization: `Bearer ${bystander.testKey}` }, signal: AbortSignal.timeout(10_000) });
+      expect(balance.status, await balance.text()).to.equal(200);
+      await locker.query('commit');
+      // Then every stream catches up, each event once, in the stream's order.
+      for (const livemode of [false, true]) {
+        const { rows } = await db.query<{ id: string }>('select id from events where merchant_id = $1 and livemode = $2 order by txid, id', [merchant.id, livemode]);
+        const expected = rows.map((r) => r.id);
+        for (const stream of streams.slice(livemode ? 10 : 0, livemode ? 20 : 10)) {
+          expect((await stream.until(BACKLOG, 20_000)).map((e) => e.id)).to.deep.equal(expected);
+        }
+      }
+    } finally {
+      await locker.query('rollback').catch(() => undefined);
+      for (const s of streams) s.close();
+      await locker.end();
       await db.end();
     }
   });
