@@ -159,7 +159,8 @@ export async function eventsAfter(
   let next = cursor;
   for (const [index, row] of rows.entries()) {
     if (BigInt(row.txid) >= BigInt(row.horizon)) {
-      // Held back from here on. Whether an event to send is among those not read yet is unknown.
+      // Held back from here on. After a full page, whether an event to send comes after it is
+      // unknown: wait as if one did.
       const waiting = rows.length === limit || rows.slice(index).some((later) => later.payload !== null);
       return { events, cursor: next, waiting, more: false };
     }
