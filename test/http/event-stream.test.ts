@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { connect } from 'node:net';
-import { recordEvent } from '../../server/src/domain/events.ts';
+import pg from 'pg';
+import { EVENT_STREAM_CHANNEL, eventStreamKey, recordEvent } from '../../server/src/domain/events.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 import { paidIntent } from '../support/payments.ts';
 
@@ -85,6 +86,36 @@ async function waitUntil(condition: () => boolean, timeoutMs = 5_000): Promise<v
   }
 }
 
+/** `n` events of `type` written in one statement (one transaction), created a day ago: a backlog. */
+async function seedEvents(db: pg.Client, merchantId: string, livemode: boolean, type: string, n: number): Promise<void> {
+  await db.query(
+    `with made as (
+       select 'evt_' || left(md5($1 || $2::boolean::text || $3 || g), 24) as id, g from generate_series(1, $4::int) g
+     )
+     insert into events (id, merchant_id, livemode, type, payload, created_at)
+     select id, $1, $2, $3,
+            json_build_object('id', id, 'type', $3::text, 'created', 1767261792, 'livemode', $2::boolean, 'data', json_build_object('n', g))::text,
+            now() - interval '1 day' + g * interval '1 ms'
+       from made`,
+    [merchantId, livemode, type, n],
+  );
+}
+
+/** The rows a plan read from the events table: those it kept and those its filters threw away. */
+function eventRowsRead(node: PlanNode): number {
+  const own = node['Relation Name'] === 'events' ? (node['Actual Rows']! + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops']! : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + eventRowsRead(child), 0);
+}
+
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
 describe('GET /v1/events/stream', () => {
   let svc: TestService;
   let shop: TestMerchant;
@@ -163,6 +194,17 @@ describe('GET /v1/events/stream', () => {
       const res = await svc.request('GET', '/v1/events/stream', { key: merchant.testKey, headers: { 'last-event-id': bad } });
       expect(res.status, bad).to.equal(400);
       expect(res.body.error.param).to.equal('Last-Event-ID');
+    }
+  });
+
+  it('refuses a position from beyond the database\'s present, which would count every event to come as seen', async () => {
+    const merchant = await svc.createMerchant('Future position');
+    for (const made of ['1:99999999999:', '99999999998:99999999999:99999999998']) {
+      const stream = await openStream(svc, merchant.testKey, { lastEventId: `pos_${Buffer.from(made).toString('base64url')}` });
+      const body = stream.res.ok ? undefined : await stream.res.json();
+      stream.close();
+      expect(stream.res.status, made).to.equal(400);
+      expect(body.error, made).to.include({ code: 'invalid_request', param: 'Last-Event-ID' });
     }
   });
 
@@ -299,6 +341,113 @@ describe('GET /v1/events/stream', () => {
     expect(refund.status, refund.text).to.equal(201);
     expect((await stream.until(2)).map((e) => e.event)).to.deep.equal(['payment_intent.succeeded', 'refund.succeeded']);
     stream.close();
+  });
+
+  it('reads the events a filtered stream passes over once, not again on every wake', async () => {
+    const merchant = await svc.createMerchant('Filtered backlog');
+    const db = new pg.Client({ connectionString: svc.database.url });
+    await db.connect();
+    // Every read of the stream as the service sends it, with its parameters.
+    const reads: { text: string; values: unknown[] }[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [first, second] = args as [unknown, unknown];
+      const text = typeof first === 'string' ? first : (first as { text?: unknown } | null)?.text;
+      const values = Array.isArray(second) ? second : (first as { values?: unknown[] } | null)?.values;
+      if (typeof text === 'string' && text.includes('pg_visible_in_snapshot') && (values as unknown[] | undefined)?.[0] === merchant.id) reads.push({ text, values: values! });
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      // Events it wants, then many more it does not: each read after those looks at them again
+      // unless the stream moved past them.
+      await seedEvents(db, merchant.id, false, 'payment_intent.succeeded', 2000);
+      await seedEvents(db, merchant.id, false, 'webhook.test', 3000);
+      await db.query('analyze events');
+      const stream = await openStream(svc, merchant.testKey, { type: 'payment_intent.succeeded', since: '0' });
+      expect(await stream.until(2000)).to.have.length(2000);
+      // Caught up: no read for half a second.
+      for (let seen = -1; reads.length !== seen; ) {
+        seen = reads.length;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      const caughtUp = reads.length;
+      for (let wake = 0; wake < 3; wake++) {
+        const before = reads.length;
+        await testEvent(merchant.testKey);
+        await waitUntil(() => reads.length > before);
+      }
+      pg.Client.prototype.query = query;
+      const rowsRead: number[] = [];
+      for (const read of reads.slice(caughtUp)) {
+        const { rows } = await db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (analyze, format json) ${read.text}`, read.values);
+        rowsRead.push(eventRowsRead(rows[0]!['QUERY PLAN'][0].Plan));
+      }
+      expect(rowsRead, 'events read by each read after the stream caught up').to.have.length.of.at.least(3);
+      expect(Math.max(...rowsRead), 'events read by each read after the stream caught up').to.be.at.most(10);
+      expect(stream.events).to.have.length(2000);
+      stream.close();
+    } finally {
+      pg.Client.prototype.query = query;
+      await db.end();
+    }
+  });
+
+  it('takes turns among streams catching up, so that other callers are still answered', async function () {
+    this.timeout(30_000);
+    const merchant = await svc.createMerchant('Backlog');
+    const bystander = await svc.createMerchant('Bystander');
+    const db = new pg.Client({ connectionString: svc.database.url });
+    await db.connect();
+    const locker = new pg.Client({ connectionString: svc.database.url });
+    await locker.connect();
+    const BACKLOG = 1000;
+    const streams: Awaited<ReturnType<typeof openStream>>[] = [];
+    try {
+      await seedEvents(db, merchant.id, false, 'webhook.test', BACKLOG);
+      await seedEvents(db, merchant.id, true, 'webhook.test', BACKLOG);
+      // Twenty streams, the most one account may open, catching up from the start.
+      for (const key of [merchant.testKey, merchant.liveKey]) streams.push(...(await Promise.all(Array.from({ length: 10 }, () => openStream(svc, key, { since: '0' })))));
+      expect(streams.map((s) => s.res.status)).to.deep.equal(Array(20).fill(200));
+      // The database makes each read wait (as a slow one would) until the lock is let go; every
+      // stream, caught up or not, is woken to read.
+      await locker.query('begin');
+      await locker.query('lock table events in access exclusive mode');
+      for (const livemode of [false, true]) await db.query('select pg_notify($1, $2)', [EVENT_STREAM_CHANNEL, eventStreamKey(merchant.id, livemode)]);
+      const readsUnderWay = async () =>
+        Number(
+          (
+            await db.query<{ n: string }>(
+              "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%pg_visible_in_snapshot%'",
+            )
+          ).rows[0]!.n,
+        );
+      // Watched until four are under way, and half a second more.
+      const seen: number[] = [];
+      let deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        seen.push(await readsUnderWay());
+        if (seen.at(-1)! >= 4 && deadline - Date.now() > 500) deadline = Date.now() + 500;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(Math.max(...seen), 'stream reads under way at once').to.equal(4);
+      // Another merchant's request finds a connection.
+      const balance = await fetch(`${svc.url}/v1/balance`, { headers: { authorization: `Bearer ${bystander.testKey}` }, signal: AbortSignal.timeout(10_000) });
+      expect(balance.status, await balance.text()).to.equal(200);
+      await locker.query('commit');
+      // Then every stream catches up, each event once, in the stream's order.
+      for (const livemode of [false, true]) {
+        const { rows } = await db.query<{ id: string }>('select id from events where merchant_id = $1 and livemode = $2 order by txid, id', [merchant.id, livemode]);
+        const expected = rows.map((r) => r.id);
+        for (const stream of streams.slice(livemode ? 10 : 0, livemode ? 20 : 10)) {
+          expect((await stream.until(BACKLOG, 20_000)).map((e) => e.id)).to.deep.equal(expected);
+        }
+      }
+    } finally {
+      await locker.query('rollback').catch(() => undefined);
+      for (const s of streams) s.close();
+      await locker.end();
+      await db.end();
+    }
   });
 
   it('refuses an unknown type, an unknown Last-Event-ID and a missing key before the stream starts', async () => {

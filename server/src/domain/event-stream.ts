@@ -10,9 +10,14 @@
 // of any event created at or after T that has committed or ever will: the oldest such event now
 // visible, or the snapshot's xmin if lower (a transaction still running, or one that begins
 // later, has a txid at or above xmin). Only events created at or after T are sent from there.
+//
+// A reader's cursor moves over every event it reads below the xmin, sent or not (another type than
+// it asked for, created before its `since`, already seen at its start): nothing can be committed
+// before such an event any more, and whether it is sent never changes, so no read looks at it again.
 import { sql, type Runner } from '../persistence/sql.ts';
 import { ApiError } from './errors.ts';
 import type { Caller } from './merchants.ts';
+import { sinceTime } from './times.ts';
 
 /** Where a reader is: after (txid, id); when `snapshot` is set, the events it already saw are not new. */
 export interface StreamCursor {
@@ -39,6 +44,12 @@ const SNAPSHOT = /^(\d{1,20}):(\d{1,20}):((?:\d{1,20},)*\d{1,20})?$/;
  * position. A reader that reconnects with it (`Last-Event-ID`, as `EventSource` does by itself)
  * gets every event committed since it first connected, even when the connection dropped before
  * the first event.
+ *
+ * A position is not signed nor tied to a merchant: the service has no secret of its own to sign
+ * with. It needs none to keep events apart: a stream reads only the caller's events in the key's
+ * mode, whatever position it resumes from, so a position made up or taken from another account
+ * can at most make the caller's own stream start elsewhere in the caller's own events (one that
+ * would hide events yet to come is refused, see streamCursor).
  */
 export function positionId(cursor: StreamCursor): string {
   return POSITION_PREFIX + Buffer.from(cursor.snapshot ?? '', 'utf8').toString('base64url');
@@ -49,20 +60,6 @@ function fromPosition(id: string): StreamCursor | undefined {
   const parts = SNAPSHOT.exec(snapshot);
   if (parts === null || BigInt(parts[1]!) > BigInt(parts[2]!)) return undefined;
   return { txid: parts[1]!, id: '', snapshot, since: null };
-}
-
-/**
- * `since` as the contract lets it through: Unix seconds or an RFC 3339 date-time (a query
- * parameter arrives as text either way).
- */
-function sinceTime(since: string | number): Date {
-  const text = String(since);
-  const time = /^\d+$/.test(text) ? new Date(Number(text) * 1000) : new Date(text);
-  // RFC 3339 allows a leap second (23:59:60), which JavaScript's dates cannot hold.
-  if (Number.isNaN(time.getTime())) {
-    throw new ApiError('invalid_request', 'since must be a time JavaScript can read: Unix seconds, or a date and time such as 2026-01-01T09:00:00Z (no leap second).', 'since');
-  }
-  return time;
 }
 
 /**
@@ -92,13 +89,17 @@ export async function streamCursor(runner: Runner, caller: Caller, lastEventId: 
     const cursor = fromPosition(lastEventId);
     if (cursor === undefined) throw refused;
     // PostgreSQL's own reading of it (in-progress ids in order, within xmin..xmax): a position it
-    // would refuse later, on every read of a stream that looked open, is refused now.
+    // would refuse later, on every read of a stream that looked open, is refused now. So is one
+    // whose xmax is beyond the database's present: no stream gave it, and every event of a
+    // transaction below that xmax would count as seen already, never to be sent.
+    let checked: { possible: boolean }[];
     try {
-      await sql(runner, 'select $1::pg_snapshot', [cursor.snapshot]);
+      checked = await sql(runner, 'select pg_snapshot_xmax($1::pg_snapshot) <= pg_snapshot_xmax(pg_current_snapshot()) as possible', [cursor.snapshot]);
     } catch (error) {
       if ((error as { code?: string }).code === '22P02') throw refused;
       throw error;
     }
+    if (!checked[0]!.possible) throw refused;
     return cursor;
   }
   if (lastEventId === undefined) {
@@ -127,9 +128,10 @@ export async function streamCursor(runner: Runner, caller: Caller, lastEventId: 
 }
 
 /**
- * Up to `limit` events after `cursor` that can be handed out now, and the cursor after them.
- * `waiting` says an event after them exists but a transaction that might still commit one before
- * it is running: ask again shortly.
+ * The events after `cursor` that can be handed out now, among the next `limit` the statement reads
+ * (sent or not), and the cursor after the last one read. `waiting` says an event to send after
+ * them may exist but a transaction that might still commit one before it is running: ask again
+ * shortly. `more` says the read stopped at `limit` with nothing held back: read again at once.
  */
 export async function eventsAfter(
   runner: Runner,
@@ -137,27 +139,33 @@ export async function eventsAfter(
   cursor: StreamCursor,
   types: readonly string[] | null,
   limit: number,
-): Promise<{ events: StreamedEvent[]; cursor: StreamCursor; waiting: boolean }> {
-  const rows = await sql<StreamedEvent & { txid: string; horizon: string }>(
+): Promise<{ events: StreamedEvent[]; cursor: StreamCursor; waiting: boolean; more: boolean }> {
+  // Every event after the cursor, in order, so that the cursor can move over those not sent; the
+  // payload (the bulk of a row) only of those to send.
+  const rows = await sql<{ id: string; type: string; payload: string | null; txid: string; horizon: string }>(
     runner,
-    `select e.id, e.type, e.payload, e.txid::text as txid, pg_snapshot_xmin(pg_current_snapshot())::text as horizon
+    `select e.id, e.type, e.txid::text as txid, pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
+            case when ($5::pg_snapshot is null or not pg_visible_in_snapshot(e.txid, $5::pg_snapshot))
+                  and ($6::text[] is null or e.type = any ($6::text[]))
+                  and ($8::timestamptz is null or e.created_at >= $8::timestamptz)
+                 then e.payload end as payload
        from events e
       where e.merchant_id = $1 and e.livemode = $2 and (e.txid, e.id) > ($3::xid8, $4::text)
-        and ($5::pg_snapshot is null or not pg_visible_in_snapshot(e.txid, $5::pg_snapshot))
-        and ($6::text[] is null or e.type = any ($6::text[]))
-        and ($8::timestamptz is null or e.created_at >= $8::timestamptz)
       order by e.txid, e.id
       limit $7`,
     [caller.merchant.id, caller.livemode, cursor.txid, cursor.id, cursor.snapshot, types, limit, cursor.since],
   );
   const events: StreamedEvent[] = [];
   let next = cursor;
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
     if (BigInt(row.txid) >= BigInt(row.horizon)) {
-      return { events, cursor: next, waiting: true };
+      // Held back from here on. After a full page, whether an event to send comes after it is
+      // unknown: wait as if one did.
+      const waiting = rows.length === limit || rows.slice(index).some((later) => later.payload !== null);
+      return { events, cursor: next, waiting, more: false };
     }
-    events.push({ id: row.id, type: row.type, payload: row.payload });
+    if (row.payload !== null) events.push({ id: row.id, type: row.type, payload: row.payload });
     next = { ...cursor, txid: row.txid, id: row.id };
   }
-  return { events, cursor: next, waiting: false };
+  return { events, cursor: next, waiting: false, more: rows.length === limit };
 }

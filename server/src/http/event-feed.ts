@@ -3,6 +3,9 @@
 // a stream holds no database connection between reads. A stream reads on every wake, on every
 // heartbeat, and whenever listening resumes after the database was away (a notification may have
 // been missed then), so it can be late but never misses an event.
+//
+// The streams of the process read in turns, a few at a time (one page each), so that however many
+// are catching up on a long backlog, most of the connection pool stays free for the API.
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { eventsAfter, positionId, type StreamCursor } from '../domain/event-stream.ts';
@@ -18,11 +21,21 @@ export interface EventFeedOptions {
   heartbeatMs: number;
   /** Open streams per merchant and mode in one process at most: each is a socket held open. */
   maxStreamsPerMerchant: number;
+  /** Reads of the events table under way at once for all the streams of the process; the others wait their turn holding no connection. */
+  maxConcurrentReads: number;
 }
 
-export const EVENT_FEED_DEFAULTS: EventFeedOptions = { heartbeatMs: 15_000, maxStreamsPerMerchant: 10 };
+export const EVENT_FEED_DEFAULTS: EventFeedOptions = {
+  heartbeatMs: 15_000,
+  maxStreamsPerMerchant: 10,
+  // Well below the connection pool (20 by default, see createOrm), which every request of the API
+  // shares: one merchant's 20 streams catching up would otherwise hold it all, and other callers
+  // would queue behind their pages. A page is read in about a millisecond, so four at a time still
+  // send each new event within milliseconds of its turn, and catching-up streams take turns.
+  maxConcurrentReads: 4,
+};
 
-/** Events read per statement: a reader far behind catches up in pages, never in one huge read. */
+/** Events read per statement (sent or not): a reader far behind catches up in pages, never in one huge read. */
 const PAGE = 100;
 /** The first wait before asking again while an older transaction is still running; doubled up to the heartbeat. */
 const WAITING_RETRY_MS = 20;
@@ -48,8 +61,32 @@ export interface EventFeed {
   close(): Promise<void>;
 }
 
+/**
+ * At most `limit` holders at once; the others wait in the order they asked. `take` resolves with
+ * the function that gives the turn back (to be called exactly once).
+ */
+function turns(limit: number): { take(): Promise<() => void> } {
+  let held = 0;
+  const waiting: (() => void)[] = [];
+  const giveBack = () => {
+    const next = waiting.shift();
+    if (next === undefined) held--;
+    else next();
+  };
+  return {
+    take() {
+      if (held < limit) {
+        held++;
+        return Promise.resolve(giveBack);
+      }
+      return new Promise((resolve) => waiting.push(() => resolve(giveBack)));
+    },
+  };
+}
+
 export function eventFeed(databaseUrl: string, db: Autocommit, keys: KeyCache, log: Logger, options: EventFeedOptions = EVENT_FEED_DEFAULTS): EventFeed {
   const streams = new Map<string, Set<Stream>>();
+  const reads = turns(options.maxConcurrentReads);
   let listener: Listener | undefined;
   let closed = false;
 
@@ -111,7 +148,16 @@ export function eventFeed(databaseUrl: string, db: Autocommit, keys: KeyCache, l
           return;
         }
         for (;;) {
-          const { events, cursor, waiting } = await eventsAfter(db, this.request.caller, this.#cursor, this.request.types, PAGE);
+          // One page per turn: a stream far behind goes to the back of the line after each.
+          const done = await reads.take();
+          let page: Awaited<ReturnType<typeof eventsAfter>>;
+          try {
+            if (this.#ended) return;
+            page = await eventsAfter(db, this.request.caller, this.#cursor, this.request.types, PAGE);
+          } finally {
+            done();
+          }
+          const { events, cursor, waiting, more } = page;
           if (this.#ended) return;
           let writable = true;
           for (const event of events) {
@@ -128,7 +174,7 @@ export function eventFeed(databaseUrl: string, db: Autocommit, keys: KeyCache, l
             return;
           }
           this.#waitingMs = WAITING_RETRY_MS;
-          if (events.length < PAGE) return;
+          if (!more) return;
         }
       } catch (error) {
         log.warn({ err: error, merchant: this.request.caller.merchant.id }, 'event stream: reading events failed; retrying');
