@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { root } from './support/packages.ts';
 import { startProcess as start } from './support/processes.ts';
-import { matchesLine, readFences } from './support/readme-blocks.ts';
+import { matchesLine, readFences, withoutSecrets } from './support/readme-blocks.ts';
 
 /**
  * Where the banner `output` differs from the README's, read with npm start's address and data
@@ -18,7 +18,7 @@ function bannerDifferences(output: string, url: string, dataDir: string): string
   const printed = lines.slice(lines.findIndex((line) => line.startsWith('Nairaflow is running')));
   const end = printed.findIndex((line) => line === '  Stop with Ctrl-C.');
   return shown.flatMap((line, i) =>
-    matchesLine(line, printed[i] ?? '') ? [] : [`${fence.where.replace(/\d+$/, (n) => String(Number(n) + 1 + i))}: the README shows ${JSON.stringify(line)}, npm start printed ${JSON.stringify(printed[i])}`],
+    matchesLine(line, printed[i] ?? '') ? [] : [`${fence.where.replace(/\d+$/, (n) => String(Number(n) + 1 + i))}: the README shows ${JSON.stringify(line)}, npm start printed ${JSON.stringify(printed[i]?.replace(/(Sign in as:\s+\S+ \/ )\S+/, '$1(hidden)'))}`],
   ).concat(end === shown.length - 1 ? [] : [`the README shows ${shown.length} lines of banner, npm start printed ${end + 1}`]);
 }
 
@@ -53,7 +53,7 @@ describe('npm start', () => {
     const run = await start({ DATABASE_URL: undefined });
     try {
       expect(run.output()).to.include('Database:       embedded PostgreSQL in .data/test-npm-start/postgres');
-      expect(bannerDifferences(run.output(), run.url!, '.data/test-npm-start/postgres').join('\n'), 'the banner as the README shows it').to.equal('');
+      expect(withoutSecrets(bannerDifferences(run.output(), run.url!, '.data/test-npm-start/postgres').join('\n')), 'the banner as the README shows it').to.equal('');
       const key = /Test key:\s+(sk_test_\S+)/.exec(run.output())?.[1];
       expect(key, run.output()).to.match(/^sk_test_[0-9A-Za-z]{32}$/);
       const res = await fetch(`${run.url}/v1/payment_intents`, {

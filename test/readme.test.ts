@@ -20,7 +20,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { merchantEnvironment, merchantProject, root } from './support/packages.ts';
 import { futureExpiry, paidIntent, waitFor } from './support/payments.ts';
-import { commands, commentDifferences, differences, eachDifferences, matchesLine, parseShown, readFences, type Fence } from './support/readme-blocks.ts';
+import { commands, commentDifferences, differences, eachDifferences, matchesLine, parseShown, readFences, withoutSecrets, type Fence } from './support/readme-blocks.ts';
 import { startReceiver, type Receiver } from './support/receiver.ts';
 import { startTestService, type TestService } from './support/service.ts';
 import { ShellSession, type SnippetRun } from './support/shell-session.ts';
@@ -113,7 +113,7 @@ describe('README.md', function () {
         const answerFence = kind(blocks[index + 1]) === 'answer' ? blocks[index + 1] : undefined;
         const { commands: list } = commands(block.code);
         for (const [i, command] of list.entries()) {
-          const at = `${where} (${command.text.split('\n')[0]!.slice(0, 60)})`;
+          const at = `${where.replace(/\d+$/, (open) => String(Number(open) + 1 + command.line))} (${command.text.split('\n')[0]!.slice(0, 60)})`;
           // An example id (`evt_...`) is the first of its kind in the latest answer that has one.
           const text = standIn(command.text).replace(/\b([a-z]+_)\.\.\./g, (example, prefix: string) => {
             const pattern = new RegExp(`\\b${prefix}[A-Za-z0-9]{24}\\b`);
@@ -176,7 +176,7 @@ describe('README.md', function () {
       shell.close();
       await receiver.close();
     }
-    expect(problems.join('\n')).to.equal('');
+    expect(withoutSecrets(problems.join('\n'))).to.equal('');
   });
 
   describe('the TypeScript snippet of "On your server"', () => {

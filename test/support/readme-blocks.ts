@@ -21,9 +21,10 @@
 //       is any id with that prefix;
 //       an example time (`"2026-11-23T10:00:00.000Z"`) is any time written that way.
 //   - `# field value, field "value"` beside a command is read as fields of its JSON answer when
-//     its first word names one: a quoted value is a string, `12`, `true`, `null` are JSON, and a
-//     bare word is a string. A comment beside a command whose first word names no field of its
-//     answer is a remark to the reader (`# from the banner`, `# or "2026-01-01T09:00:00Z"`).
+//     any of its comma-separated parts begins with the name of one: a quoted value is a string,
+//     `12`, `true`, `null` are JSON, and a bare word is a string. A comment beside a command none
+//     of whose parts begins with a field of its answer is a remark to the reader
+//     (`# from the banner`, `# or "2026-01-01T09:00:00Z"`).
 //   - `# each attempt: a, b (x|y), c (a note)` under a command that answers a list: every element
 //     of the list has exactly those fields (`b` one of x or y), and there is at least one.
 //   - Comment lines under a command that prints no JSON are the lines it prints, exactly.
@@ -96,6 +97,8 @@ function parseMarker(text: string): Marker {
 export interface Command {
   /** The command as pasted, its lines joined as the shell reads them. */
   text: string;
+  /** The block's line it starts on (0-based). */
+  line: number;
   /** `# ...` at the end of its last line, without the `# `. */
   comment?: string;
   /** The comment lines right under it, without the `# `. */
@@ -113,7 +116,7 @@ export function commands(code: string): { commands: Command[]; remarks: string[]
   const result: Command[] = [];
   const remarks: string[] = [];
   let pending: string[] = [];
-  for (const line of code.split('\n')) {
+  for (const [n, line] of code.split('\n').entries()) {
     if (pending.length === 0 && /^\s*#/.test(line)) {
       const text = line.replace(/^\s*# ?/, '');
       if (result.length === 0) remarks.push(text);
@@ -125,7 +128,7 @@ export function commands(code: string): { commands: Command[]; remarks: string[]
     const text = pending.join('\n');
     if (!complete(text)) continue;
     const comment = /\s#\s+(.*)$/.exec(pending.at(-1)!);
-    const command: Command = { text, shown: [] };
+    const command: Command = { text, line: n - pending.length + 1, shown: [] };
     if (comment !== null && complete(text.slice(0, text.length - comment[0].length))) command.comment = comment[1]!.trim();
     result.push(command);
     pending = [];
@@ -228,9 +231,10 @@ function shownValue(text: string): unknown {
 export function commentDifferences(comment: string, answer: unknown): string[] | undefined {
   if (comment.startsWith('{')) return differences(parseShown(comment), answer);
   if (answer === null || typeof answer !== 'object') return undefined;
-  const first = /^(\w+)\s/.exec(comment)?.[1];
-  if (first === undefined || !(first in answer)) return undefined;
-  return splitList(comment).flatMap((pair) => {
+  const pairs = splitList(comment);
+  const fieldOf = (pair: string) => /^(\w+)\s/.exec(pair)?.[1];
+  if (!pairs.some((pair) => (fieldOf(pair) ?? '') in answer)) return undefined;
+  return pairs.flatMap((pair) => {
     const m = /^(\w+)\s+(.+)$/.exec(pair);
     if (m === null) return [`"${pair}" is no field and value`];
     const [, field, value] = m;
@@ -273,4 +277,9 @@ export function eachDifferences(text: string, answer: unknown): string[] | undef
 /** Whether the printed `actual` line is the README's `shown` one (`...` matches anything). */
 export function matchesLine(shown: string, actual: string): boolean {
   return shown.includes('...') ? matchesString(shown, actual) : shown === actual;
+}
+
+/** `text` with every secret key, signing secret and client secret cut to its prefix, for a failure message. */
+export function withoutSecrets(text: string): string {
+  return text.replace(/\b(sk_(?:test|live)_|whsec_|_secret_)[A-Za-z0-9]+/g, '$1(hidden)');
 }
