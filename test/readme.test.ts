@@ -19,10 +19,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { merchantEnvironment, merchantProject, root } from './support/packages.ts';
-import { futureExpiry, paidIntent, waitFor } from './support/payments.ts';
+import { confirm, createIntent, futureExpiry, paidIntent, waitFor } from './support/payments.ts';
 import { commands, commentDifferences, differences, eachDifferences, matchesLine, parseShown, readFences, withoutSecrets, type Fence } from './support/readme-blocks.ts';
 import { startReceiver, type Receiver } from './support/receiver.ts';
-import { startTestService, type TestService } from './support/service.ts';
+import { startTestService, type TestMerchant, type TestService } from './support/service.ts';
 import { ShellSession, type SnippetRun } from './support/shell-session.ts';
 
 const README = readFences(join(root, 'README.md'), 'README.md');
@@ -65,7 +65,7 @@ describe('README.md', function () {
         else if (marker.detail === 'answer' ? fence.lang !== 'json' : fence.lang !== 'sh') problems.push(`${fence.where}: a walkthrough ${marker.detail || 'block'} in a \`\`\`${fence.lang} fence`);
         else if (!['', 'setup', 'answer', 'pay in the sheet'].includes(marker.detail)) problems.push(`${fence.where}: no walkthrough block is "${marker.detail}"`);
       }
-      if (marker.name === 'snippet' && !SNIPPETS.has(marker.detail.replace(/^continues (?:the )?/, ''))) {
+      if (marker.name === 'snippet' && !SNIPPETS.has(marker.detail.replace(/^continues (?:the )?/, '').replace(/; not run: .+$/, ''))) {
         problems.push(`${fence.where}: no test runs a snippet "${marker.detail}" (the tests know ${[...SNIPPETS].join(', ')})`);
       }
       if (marker.name === 'snippet' && !['ts', 'sh'].includes(fence.lang)) problems.push(`${fence.where}: a snippet in a \`\`\`${fence.lang} fence`);
@@ -241,38 +241,74 @@ describe('README.md', function () {
       expect(tsc.status, output).to.equal(0);
     });
 
-    it("runs sdk/README.md's quick start as an Express app: POST /orders/1001/pay sends the customer to the intent's payment sheet, the same one when retried", async () => {
-      const quickStart = SDK_README.fences.find((f) => f.marker?.name === 'snippet' && f.marker.detail === 'quick start')!;
-      const shop = await svc.createMerchant('Quick Start Shop');
-      // npm start's address, which the quick start names, is this service's here.
-      writeFileSync(join(project.dir, 'quick-start.ts'), quickStart.code.replaceAll("'http://127.0.0.1:3000'", `'${svc.url}'`));
-      // The quick start makes the app and leaves listening to the merchant's server: this file
-      // keeps the app express() makes, loads the quick start, and listens on a free port.
-      writeFileSync(
-        join(project.dir, 'serve-quick-start.ts'),
-        [
-          "import express from 'express';",
-          'let app: express.Express | undefined;',
-          'const init = express.application.init;',
-          'express.application.init = function (this: express.Express) { app = this; return init.call(this); };',
-          "await import('./quick-start.ts');",
-          "const server = app!.listen(0, '127.0.0.1', () => console.log(`listening on ${JSON.stringify(server.address())}`));",
-        ].join('\n'),
-      );
-      const child = spawn('npx', ['tsx', 'serve-quick-start.ts'], {
-        cwd: project.dir,
-        env: { ...merchantEnvironment(), NAIRAFLOW_SECRET_KEY: shop.testKey },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
+    describe("sdk/README.md's quick start and the samples that continue it, run as the merchant's Express app", () => {
+      let shop: TestMerchant;
+      let receiver: Receiver;
+      let secret: string;
+      let app: { port: number; output(): string; stop(): void };
+
+      before(async function () {
+        this.timeout(120_000);
+        shop = await svc.createMerchant('Quick Start Shop');
+        // The samples recover missed events, which needs an endpoint: a receiver of the test's until the app listens.
+        receiver = await startReceiver();
+        const endpoint = await svc.request('PUT', '/v1/webhook_endpoint', { key: shop.testKey, body: { url: receiver.url } });
+        expect(endpoint.status, endpoint.text).to.equal(201);
+        secret = endpoint.body.secret;
+        const program = snippetPrograms().find((p) => p.name === 'quick start')!;
+        // npm start's address, which the quick start names, is this service's here.
+        writeFileSync(join(project.dir, 'quick-start.ts'), program.runnable.replaceAll("'http://127.0.0.1:3000'", `'${svc.url}'`));
+        // The quick start makes the app and leaves listening to the merchant's server: this file
+        // keeps the app express() makes, gives the merchant's own fulfil(), loads the samples (each
+        // runs to its end) and listens on a free port.
+        writeFileSync(
+          join(project.dir, 'serve-quick-start.ts'),
+          [
+            "import express from 'express';",
+            'let app: express.Express | undefined;',
+            'const init = express.application.init;',
+            'express.application.init = function (this: express.Express) { app = this; return init.call(this); };',
+            '(globalThis as any).fulfil = (id: string, metadata: unknown) => console.log(`fulfil ${id} ${JSON.stringify(metadata)}`);',
+            "await import('./quick-start.ts');",
+            "const server = app!.listen(0, '127.0.0.1', () => console.log(`listening on ${JSON.stringify(server.address())}`));",
+          ].join('\n'),
+        );
+        const child = spawn('npx', ['tsx', 'serve-quick-start.ts'], {
+          cwd: project.dir,
+          env: { ...merchantEnvironment(), NAIRAFLOW_SECRET_KEY: shop.testKey, NAIRAFLOW_WEBHOOK_SECRET: secret },
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
+        });
+        let output = '';
+        child.stdout.on('data', (d: Buffer) => (output += d));
+        child.stderr.on('data', (d: Buffer) => (output += d));
+        const stop = () => {
+          if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
+        };
+        try {
+          const port = await waitFor(
+            'the quick start to listen',
+            async () => {
+              if (child.exitCode !== null) throw new Error(`the samples exited ${child.exitCode}:\n${withoutSecrets(output)}`);
+              return /"port":(\d+)/.exec(output)?.[1];
+            },
+            60_000,
+          );
+          app = { port: Number(port), output: () => output, stop };
+        } catch (error) {
+          stop();
+          throw error;
+        }
       });
-      let output = '';
-      child.stdout.on('data', (d: Buffer) => (output += d));
-      child.stderr.on('data', (d: Buffer) => (output += d));
-      try {
-        const port = await waitFor(`the quick start to listen (${output})`, async () => /"port":(\d+)/.exec(output)?.[1], 60_000);
-        const pay = () => fetch(`http://127.0.0.1:${port}/orders/1001/pay`, { method: 'POST', redirect: 'manual' });
+      after(async () => {
+        app?.stop();
+        await receiver?.close();
+      });
+
+      it("sends the customer to the intent's payment sheet from POST /orders/1001/pay, the same one when retried", async () => {
+        const pay = () => fetch(`http://127.0.0.1:${app.port}/orders/1001/pay`, { method: 'POST', redirect: 'manual' });
         const first = await pay();
-        expect(first.status, output).to.equal(303);
+        expect(first.status, app.output()).to.equal(303);
         const location = first.headers.get('location')!;
         expect(location).to.match(new RegExp(`^${svc.url}/pay/pi_\\w{24}_secret_\\w{24}$`));
         const again = await pay();
@@ -280,11 +316,33 @@ describe('README.md', function () {
         const id = /\/pay\/(pi_\w{24})_secret_/.exec(location)![1]!;
         const intent = await svc.request('GET', `/v1/payment_intents/${id}`, { key: shop.testKey });
         expect(intent.body).to.include({ amount: '250000', currency: 'NGN', status: 'requires_authentication' });
-        const list = await svc.request('GET', '/v1/payment_intents', { key: shop.testKey });
-        expect(list.body.data.map((pi: { id: string }) => pi.id)).to.deep.equal([id]);
-      } finally {
-        process.kill(-child.pid!, 'SIGTERM');
-      }
+        const orders = await svc.request('GET', '/v1/payment_intents', { key: shop.testKey });
+        expect(orders.body.data.map((pi: { id: string }) => pi.id)).to.deep.equal([id]);
+      });
+
+      it('prints the code, param and request id of the refusal in the errors sample', () => {
+        expect(app.output()).to.match(/^(resource_missing|invalid_request) \S+ req_\w+$/m);
+      });
+
+      it("fulfils the order of a payment_intent.succeeded the service delivers to the Webhooks sample's receiver, answers its test event and refuses a bad signature", async () => {
+        const url = `http://127.0.0.1:${app.port}/webhooks`;
+        const moved = await svc.request('PUT', '/v1/webhook_endpoint', { key: shop.testKey, body: { url } });
+        expect(moved.body.url).to.equal(url);
+        const intent = await createIntent(svc, shop.testKey, { metadata: { order_id: '1001' } });
+        const paid = await confirm(svc, intent);
+        expect(paid.body.status, paid.text).to.equal('succeeded');
+        await waitFor('the order to be fulfilled', async () => (app.output().includes(`fulfil ${intent.id} {"order_id":"1001"}`) ? true : undefined), 20_000);
+        const test = await svc.request('POST', '/v1/webhook_endpoint/test_event', { key: shop.testKey });
+        const delivery = await waitFor(
+          'the test event to be answered',
+          async () => (await svc.request('GET', `/v1/events/${test.body.id}/deliveries`, { key: shop.testKey })).body.data[0],
+          20_000,
+        );
+        expect(delivery.response_status, JSON.stringify(delivery)).to.equal(200);
+        const forged = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'service-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }, body: '{}' });
+        expect(forged.status).to.equal(400);
+        expect(await forged.text()).to.match(/signature/i);
+      });
     });
   });
 });
@@ -304,7 +362,10 @@ const MERCHANTS_OWN: Record<string, string> = {
 interface Program {
   name: string;
   file: string;
+  /** Every part, and the merchant's own functions declared. */
   text: string;
+  /** The parts that run to an end, in order (not those whose marker says `not run: ...`). */
+  runnable: string;
   /** `sdk/README.md:LINE` for a line of `text`. */
   readmeLine(line: number): string;
 }
@@ -314,7 +375,7 @@ function snippetPrograms(): Program[] {
   const programs: { name: string; parts: Fence[] }[] = [];
   for (const fence of [...README.fences, ...SDK_README.fences]) {
     if (fence.marker?.name !== 'snippet' || fence.lang !== 'ts') continue;
-    const continues = /^continues (?:the )?(.+)$/.exec(fence.marker.detail)?.[1];
+    const continues = /^continues (?:the )?(.+?)(?:; not run: .+)?$/.exec(fence.marker.detail)?.[1];
     const program = continues === undefined ? undefined : programs.find((p) => p.name === continues);
     if (continues !== undefined && program === undefined) throw new Error(`${fence.where}: continues "${continues}", which no snippet before it is`);
     if (program !== undefined) program.parts.push(fence);
@@ -330,6 +391,10 @@ function snippetPrograms(): Program[] {
       name,
       file: `${name.replace(/\W+/g, '-')}.ts`,
       text,
+      runnable: parts
+        .filter((part) => !/; not run: /.test(part.marker!.detail))
+        .map((part) => part.code)
+        .join('\n'),
       readmeLine(line: number) {
         const i = starts.findLastIndex((start) => start <= line);
         const part = parts[i];
