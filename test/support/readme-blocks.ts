@@ -57,30 +57,31 @@ export function readFences(path: string, name: string): { fences: Fence[]; probl
   const problems: string[] = [];
   /** Each fence's opening and closing line (0-based). */
   const spans: [number, number][] = [];
-  let open: { line: number; lang: string; body: string[]; marker?: Marker } | undefined;
+  // A fence may be indented (inside a list item): its lines lose that indentation.
+  let open: { line: number; indent: number; lang: string; body: string[]; marker?: Marker } | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (open !== undefined) {
-      if (/^```\s*$/.test(line)) {
+      if (/^\s*```\s*$/.test(line)) {
         fences.push({ where: `${name}:${open.line + 1}`, lang: open.lang, code: open.body.join('\n'), ...(open.marker ? { marker: open.marker } : {}), after: '' });
         spans.push([open.line, i]);
         open = undefined;
-      } else open.body.push(line);
+      } else open.body.push(line.slice(Math.min(open.indent, /^ */.exec(line)![0].length)));
       continue;
     }
-    const fence = /^```(\S*)\s*$/.exec(line);
+    const fence = /^( *)```(\S*)\s*$/.exec(line);
     if (fence !== null) {
-      const before = /^<!--\s*(.*?)\s*-->$/.exec(lines[i - 1] ?? '');
+      const before = /^\s*<!--\s*(.*?)\s*-->$/.exec(lines[i - 1] ?? '');
       const marker = before === null ? undefined : parseMarker(before[1]!);
-      if (marker === undefined) problems.push(`${name}:${i + 1}: a \`\`\`${fence[1]} fence with no marker before it: mark it <!-- walkthrough -->, <!-- snippet: NAME --> or <!-- not run: WHY -->`);
-      open = { line: i, lang: fence[1]!, body: [], ...(marker ? { marker } : {}) };
+      if (marker === undefined) problems.push(`${name}:${i + 1}: a \`\`\`${fence[2]} fence with no marker before it: mark it <!-- walkthrough -->, <!-- snippet: NAME --> or <!-- not run: WHY -->`);
+      open = { line: i, indent: fence[1]!.length, lang: fence[2]!, body: [], ...(marker ? { marker } : {}) };
       continue;
     }
-    const comment = /^<!--\s*(.*?)\s*-->$/.exec(line);
+    const comment = /^\s*<!--\s*(.*?)\s*-->$/.exec(line);
     if (comment !== null) {
       const marker = parseMarker(comment[1]!);
       if (!MARKER_NAMES.includes(marker.name)) problems.push(`${name}:${i + 1}: <!-- ${comment[1]} --> is no marker (${MARKER_NAMES.join(', ')})`);
-      else if (!/^```/.test(lines[i + 1] ?? '')) problems.push(`${name}:${i + 1}: <!-- ${comment[1]} --> is not directly followed by a code fence (a blank line between them?)`);
+      else if (!/^\s*```/.test(lines[i + 1] ?? '')) problems.push(`${name}:${i + 1}: <!-- ${comment[1]} --> is not directly followed by a code fence (a blank line between them?)`);
       else if (marker.name === 'not run' && marker.detail === '') problems.push(`${name}:${i + 1}: <!-- not run --> says not why`);
     }
   }
