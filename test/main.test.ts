@@ -2,7 +2,25 @@ import { expect } from 'chai';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { root } from './support/packages.ts';
 import { refusedStart, startProcess as start } from './support/processes.ts';
+import { matchesLine, readFences, withoutSecrets } from './support/readme-blocks.ts';
+
+/**
+ * Where the banner `output` differs from the README's, read with npm start's address and data
+ * directory as this run's (`url`, `dataDir`) and `...` matching anything.
+ */
+function bannerDifferences(output: string, url: string, dataDir: string): string[] {
+  const fence = readFences(resolve(root, 'README.md'), 'README.md').fences.find((f) => f.code.startsWith('Nairaflow is running'));
+  if (fence === undefined) return ['README.md shows no banner'];
+  const shown = fence.code.split('\n').map((line) => line.replaceAll('http://127.0.0.1:3000', url).replace(' .data/postgres', ` ${dataDir}`));
+  const lines = output.split('\n');
+  const printed = lines.slice(lines.findIndex((line) => line.startsWith('Nairaflow is running')));
+  const end = printed.findIndex((line) => line === '  Stop with Ctrl-C.');
+  return shown.flatMap((line, i) =>
+    matchesLine(line, printed[i] ?? '') ? [] : [`${fence.where.replace(/\d+$/, (n) => String(Number(n) + 1 + i))}: the README shows ${JSON.stringify(line)}, npm start printed ${JSON.stringify(printed[i]?.replace(/(Sign in as:\s+\S+ \/ )\S+/, '$1(hidden)'))}`],
+  ).concat(end === shown.length - 1 ? [] : [`the README shows ${shown.length} lines of banner, npm start printed ${end + 1}`]);
+}
 
 describe('npm start', () => {
   let database: TestDatabase;
@@ -45,10 +63,11 @@ describe('npm start', () => {
     expect(await run.exit).to.equal(0);
   });
 
-  it('without DATABASE_URL starts the embedded PostgreSQL, a demo merchant whose key works, and stops it all', async () => {
+  it('without DATABASE_URL starts the embedded PostgreSQL and prints the banner the README shows, with a demo merchant whose key works, and stops it all', async () => {
     const run = await start({ DATABASE_URL: undefined });
     try {
       expect(run.output()).to.include('Database:       embedded PostgreSQL in .data/test-npm-start/postgres');
+      expect(withoutSecrets(bannerDifferences(run.output(), run.url!, '.data/test-npm-start/postgres').join('\n')), 'the banner as the README shows it').to.equal('');
       const key = /Test key:\s+(sk_test_\S+)/.exec(run.output())?.[1];
       expect(key, run.output()).to.match(/^sk_test_[0-9A-Za-z]{32}$/);
       const res = await fetch(`${run.url}/v1/payment_intents`, {

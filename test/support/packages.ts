@@ -59,9 +59,11 @@ export function packPackages(): string[] {
  * A merchant's project of its own, outside this repository, with the two packages installed from
  * their tarballs in one `npm install` (as the README says), and `packages` from the registry beside
  * them. `init: 'npm'` makes its package.json with `npm init -y` (a CommonJS project), and
- * `type: 'module'` then turns it into an ES module one. The caller removes `dir`'s parent.
+ * `type: 'module'` then turns it into an ES module one. `install`, a shell command (a README's),
+ * installs the two tarballs instead, and `packages` follow in an `npm install` of their own. The
+ * caller removes `dir`'s parent.
  */
-export function merchantProject(options: { packages?: string[]; init?: 'npm'; type?: 'module' } = {}): { dir: string; remove(): void } {
+export function merchantProject(options: { packages?: string[]; init?: 'npm'; type?: 'module'; install?: string } = {}): { dir: string; remove(): void } {
   const tarballs = packPackages();
   const parent = mkdtempSync(join(tmpdir(), 'nf-merchant-'));
   // npm init names the project after its folder, which must make a valid package name.
@@ -72,6 +74,11 @@ export function merchantProject(options: { packages?: string[]; init?: 'npm'; ty
   if (options.type === 'module') runInShell('npm', ['pkg', 'set', 'type=module'], dir);
   // As a merchant given the two files would: copy them into the project, install both at once.
   for (const tarball of tarballs) copyFileSync(tarball, join(dir, basename(tarball)));
-  runInShell('npm', ['install', '--no-audit', '--no-fund', ...TARBALLS.map((t) => `./${t}`), ...(options.packages ?? [])], dir, 180_000);
+  if (options.install === undefined) {
+    runInShell('npm', ['install', '--no-audit', '--no-fund', ...TARBALLS.map((t) => `./${t}`), ...(options.packages ?? [])], dir, 180_000);
+  } else {
+    runInShell('bash', ['-c', options.install], dir, 180_000);
+    if (options.packages !== undefined) runInShell('npm', ['install', '--no-audit', '--no-fund', ...options.packages], dir, 180_000);
+  }
   return { dir, remove: () => rmSync(parent, { recursive: true, force: true }) };
 }
