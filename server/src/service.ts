@@ -14,6 +14,7 @@ import { startBoss, type Boss } from './jobs/boss.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
 import { createPaymentQueues, startPaymentWorkers } from './jobs/payment-jobs.ts';
 import type { Loop } from './jobs/payment-completion.ts';
+import { webhookSender } from './webhooks/attempt.ts';
 import { webhookSettings } from './webhooks/settings.ts';
 import { startWebhookDispatcher, type Dispatcher } from './webhooks/dispatcher.ts';
 import type { PaymentsContext } from './domain/settlement.ts';
@@ -113,7 +114,7 @@ export async function startService({ config, log, onOperationResponse }: Service
     rateLimitStore = config.rateLimitStore === 'postgres' ? new PostgresRateLimitStore(orm) : new MemoryRateLimitStore();
     // PUBLIC_BASE_URL, or else where this server listens (with PORT=0, known once it listens).
     const publicBaseUrl = () => config.publicBaseUrl ?? listeningUrl!;
-    const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks, publicBaseUrl, keys, eventFeed: feed, onOperationResponse, metrics: metrics?.http });
+    const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks: webhookSender(webhooks), publicBaseUrl, keys, eventFeed: feed, onOperationResponse, metrics: metrics?.http });
     // A request without Host is refused by the app, in the one error shape (see app.ts).
     server = createServer({ requireHostHeader: false, ...app.serverOptions });
     // Connections that have not sent a request yet (opened ahead of one, as browsers and load

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { connect } from 'node:net';
 import pg from 'pg';
-import { EVENT_STREAM_CHANNEL, eventStreamKey, recordEvent } from '../../server/src/domain/events.ts';
+import { EVENT_STREAM_CHANNEL, eventStreamKey } from '../../server/src/persistence/notifications.ts';
+import { recordEvent } from '../../server/src/domain/events.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 import { paidIntent } from '../support/payments.ts';
 

@@ -63,6 +63,40 @@ describe('recovering undelivered events, and finding them', () => {
     expect(again.body).to.include({ since, queued: 0 });
   });
 
+  it('queues each event once when two recoveries race while the dispatcher delivers, round after round (200 rounds)', async function () {
+    this.timeout(120_000);
+    const shop = await svc.createMerchant('Racing recoveries');
+    receiver.respond = answer(200, 'ok');
+    await svc.request('PUT', '/v1/webhook_endpoint', { key: shop.testKey, body: { url: receiver.url } });
+    const db = svc.service.orm.em.fork();
+    const misses: string[] = [];
+    for (let round = 1; round <= 200; round++) {
+      // Three events whose deliveries failed, as the service records them.
+      const ids = [1, 2, 3].map((i) => `evt_race${String(round).padStart(4, '0')}${i}${'0'.repeat(15)}`);
+      await db.execute(
+        `insert into events (id, merchant_id, livemode, type, payment_intent_id, payload, created_at, delivery_status, attempts, next_attempt_at)
+         select id, ?, false, 'webhook.test', null, json_build_object('id', id, 'type', 'webhook.test', 'created', 1767225600, 'livemode', false, 'data', json_build_object('test', true))::text,
+                now(), 'failed', 2, null
+           from unnest(array[?, ?, ?]::text[]) id`,
+        [shop.id, ...ids],
+      );
+      const since = Math.floor(Date.now() / 1000) - 60;
+      const answers = await Promise.all([1, 2].map(() => svc.request('POST', '/v1/webhook_endpoint/recover', { key: shop.testKey, body: { since } })));
+      for (const res of answers) expect(res.status, res.text).to.equal(200);
+      const queued = answers[0]!.body.queued + answers[1]!.body.queued;
+      if (queued !== 3) misses.push(`round ${round}: queued ${answers[0]!.body.queued} + ${answers[1]!.body.queued}`);
+      for (const id of ids) await settled(shop.testKey, id);
+      // Earlier rounds' events are moved out of the next round's `since`.
+      await db.execute(`update events set created_at = created_at - interval '1 day' where merchant_id = ?`, [shop.id]);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    const twice = [...new Set(receiver.received.map((r) => JSON.parse(r.body.toString('utf8')).id as string))].filter(
+      (id) => id.startsWith('evt_race') && arrivalsOf(id) !== 1,
+    );
+    expect(misses, 'rounds where the two recoveries did not queue 3 between them').to.deep.equal([]);
+    expect(twice, 'events that did not arrive exactly once').to.deep.equal([]);
+  });
+
   it('recovers only from `since` on, only in the key\'s mode', async () => {
     const shop = await svc.createMerchant('Since');
     const old = await testEvent(shop.testKey);

@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '../generated/openapi.ts';
 import { Event } from '../persistence/entities/index.ts';
+import { EVENT_STREAM_CHANNEL, eventStreamKey } from '../persistence/notifications.ts';
 import { sql } from '../persistence/sql.ts';
+import { queueFirstAttempt } from '../persistence/webhook-queue.ts';
 import { newId } from '../ids.ts';
 import { notFound } from './errors.ts';
 import type { Caller } from './merchants.ts';
@@ -29,16 +31,6 @@ const everyType: Exclude<EventType, (typeof EVENT_TYPES)[number]> extends never 
 void everyType;
 
 type DataOf<T extends EventType> = Extract<EventBody, { type: T }>['data'];
-
-/** Wakes the webhook dispatchers (LISTEN) when an event is committed with a delivery to make. */
-export const WEBHOOK_CHANNEL = 'nairaflow_webhooks';
-/** Wakes the API processes' event streams (LISTEN) when one of a merchant's events is committed. */
-export const EVENT_STREAM_CHANNEL = 'nairaflow_events';
-
-/** What a notification on EVENT_STREAM_CHANNEL carries: whose events, in which mode. */
-export function eventStreamKey(merchantId: string, livemode: boolean): string {
-  return `${merchantId}:${livemode ? 'live' : 'test'}`;
-}
 
 /**
  * Records an event in the caller's transaction, so it exists exactly when the change it reports
@@ -94,14 +86,8 @@ export async function recordEvent<T extends EventType>(
     next_attempt_at: deliver ? now : null,
   });
   await em.flush();
-  // The dispatchers wake for a delivery to make.
   if (deliver) {
-    await sql(
-      em,
-      `with queued as (insert into webhook_queue (event_id, endpoint_id, step, due_at) values ($1, $2, 1, $3))
-       select pg_notify($4, ''), pg_notify($5, $6)`,
-      [id, endpoint.id, now, WEBHOOK_CHANNEL, EVENT_STREAM_CHANNEL, streamKey],
-    );
+    await queueFirstAttempt(em, id, endpoint.id, now, streamKey);
   } else if (sequence === undefined) {
     await sql(em, 'select pg_notify($1, $2)', [EVENT_STREAM_CHANNEL, streamKey]);
   }

@@ -1,11 +1,13 @@
 // The merchant's webhook endpoint (one per mode) and its signing secrets.
 import { isIP } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { WebhookEndpoint } from '../persistence/entities/index.ts';
+import type { Event, WebhookEndpoint } from '../persistence/entities/index.ts';
 import { sql } from '../persistence/sql.ts';
+import { dropEndpointQueue } from '../persistence/webhook-queue.ts';
 import { newId, newSigningSecret } from '../ids.ts';
 import { isForbiddenAddress, urlProblem } from './webhook-targets.ts';
 import { ApiError } from './errors.ts';
+import { recordEvent } from './events.ts';
 import type { Caller } from './merchants.ts';
 
 /** How long a rolled secret keeps signing beside the new one, unless the merchant says otherwise. */
@@ -80,6 +82,18 @@ export async function requireEndpoint(em: EntityManager, caller: Caller): Promis
   return endpoint;
 }
 
+/**
+ * Records a webhook.test event, delivered like any other. In live mode a test event with nowhere
+ * to go is a mistake (404 without an endpoint); in test mode it is recorded all the same, for the
+ * event stream: `nairaflow listen` on a laptop needs no endpoint.
+ */
+export async function sendTestEvent(em: EntityManager, caller: Caller): Promise<Event> {
+  return em.transactional(async (tx) => {
+    if (caller.livemode) await requireEndpoint(tx, caller);
+    return recordEvent(tx, { merchantId: caller.merchant.id, livemode: caller.livemode }, 'webhook.test', { test: true });
+  });
+}
+
 export async function viewEndpoint(em: EntityManager, caller: Caller): Promise<EndpointView> {
   const endpoint = await requireEndpoint(em, caller);
   const [row] = await sql<{ expires_at: string | null }>(
@@ -119,13 +133,7 @@ export async function deleteEndpoint(em: EntityManager, caller: Caller): Promise
     // Locked first: events being recorded for it commit before, and are seen below; later ones
     // find no endpoint.
     await sql(tx, 'select id from webhook_endpoints where merchant_id = $1 and livemode = $2 for update', [caller.merchant.id, caller.livemode]);
-    await sql(
-      tx,
-      `update events e set delivery_status = 'no_endpoint', next_attempt_at = null
-         from webhook_queue q join webhook_endpoints w on w.id = q.endpoint_id
-        where w.merchant_id = $1 and w.livemode = $2 and e.id = q.event_id and e.delivery_status = 'pending'`,
-      [caller.merchant.id, caller.livemode],
-    );
+    await dropEndpointQueue(tx, caller.merchant.id, caller.livemode);
     const [deleted] = await sql<{ id: string }>(tx, 'delete from webhook_endpoints where merchant_id = $1 and livemode = $2 returning id', [
       caller.merchant.id,
       caller.livemode,

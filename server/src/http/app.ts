@@ -4,7 +4,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { PaymentsContext } from '../domain/settlement.ts';
-import type { WebhookSettings } from '../webhooks/deliver.ts';
+import type { WebhookSender } from '../domain/webhook-deliveries.ts';
 import { ApiError } from '../domain/errors.ts';
 import { newId } from '../ids.ts';
 import { redactUrl } from '../log.ts';
@@ -35,7 +35,7 @@ export interface AppDeps {
   log: Logger;
   rateLimitStore: RateLimitStore;
   payments: PaymentsContext;
-  webhooks: WebhookSettings;
+  webhooks: WebhookSender;
   /** Where customers reach this service (payment sheet links). */
   publicBaseUrl: () => string;
   /** What secret keys authenticate as (cached per process, forgotten on revocation). */

@@ -9,10 +9,9 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { eventsAfter, positionId, type StreamCursor } from '../domain/event-stream.ts';
-import { EVENT_STREAM_CHANNEL, eventStreamKey } from '../domain/events.ts';
 import { ApiError } from '../domain/errors.ts';
 import type { Caller } from '../domain/merchants.ts';
-import { listen, type Listener } from '../persistence/notifications.ts';
+import { EVENT_STREAM_CHANNEL, eventStreamKey, listen, type Listener } from '../persistence/notifications.ts';
 import type { Autocommit } from '../persistence/sql.ts';
 import type { KeyCache } from './key-cache.ts';
 

@@ -6,8 +6,7 @@ import type { Logger } from 'pino';
 import { authenticate, type Caller } from '../domain/merchants.ts';
 import { sha256Hex } from '../ids.ts';
 import type { Runner } from '../persistence/sql.ts';
-import { listen, type Listener } from '../persistence/notifications.ts';
-import { API_KEYS_CHANNEL } from '../persistence/migrations/Migration20261124060000_key_notifications.ts';
+import { API_KEYS_CHANNEL, listen, type Listener } from '../persistence/notifications.ts';
 
 /** The longest a cached key is trusted without asking the database again. */
 const TTL_MS = 10_000;

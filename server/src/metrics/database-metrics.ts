@@ -3,6 +3,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { Counter, Gauge, type Registry } from 'prom-client';
+import { WEBHOOK_BACKLOG_SQL } from '../persistence/webhook-queue.ts';
 
 /**
  * PostgreSQL cancels the scrape's statement after this: a backlog of roughly ten million due
@@ -18,28 +19,13 @@ export const READ_TIMEOUT_MS = 3000;
  * transaction of the one simple query that carries both, and so works through a
  * transaction-mode pooler): a scrape never holds a pool connection for longer than that.
  *
- * The webhook backlog, by endpoint tier as webhook_claim ranks them (failing: failing since its
- * last success; new: no success yet; healthy: the rest), counting the due attempts no worker
- * holds, to endpoints not disabled. It reads, for each due attempt, its entry in the waiting
- * attempts' index (webhook_queue_waiting) and its row, and one endpoint by primary key per
- * endpoint with due attempts: with 10,000 due among 1.2 million queued (1,000 endpoints) it
- * takes about 6 ms; when a million are due, PostgreSQL reads the whole queue instead, in about
- * 150 ms (2 cores, PostgreSQL 15). Attempts due later, or in flight, cost nothing.
+ * The webhook backlog: WEBHOOK_BACKLOG_SQL (persistence/webhook-queue.ts), which says what it reads.
  *
  * The processing payments, by mode: the processing attempts, through their partial index
  * (payment_attempts_due); there are few unless the processor is away.
  */
 export const SCRAPE_SQL = `set local statement_timeout = ${STATEMENT_TIMEOUT_MS};
-select 'webhooks' as source, w.tier as label, sum(per.due)::bigint as count,
-       extract(epoch from now() - min(per.oldest))::float8 as oldest_age_seconds
-  from (select q.endpoint_id, count(*) as due, min(q.due_at) as oldest
-          from webhook_queue q
-         where q.leased_until is null and q.due_at <= now()
-         group by q.endpoint_id) per
-  cross join lateral (
-    select case when e.failing_since is not null then 'failing' when e.last_succeeded_at is null then 'new' else 'healthy' end as tier
-      from webhook_endpoints e where e.id = per.endpoint_id and e.disabled_at is null limit 1) w
- group by w.tier
+select 'webhooks' as source, b.tier as label, b.count, b.oldest_age_seconds from (${WEBHOOK_BACKLOG_SQL}) b
 union all
 select 'processing', case when a.livemode then 'live' else 'test' end, count(*)::bigint,
        extract(epoch from now() - min(a.created_at))::float8

@@ -1,7 +1,7 @@
 // Webhook attempts, counted by the dispatcher as each one's result comes back: delivered or
 // failed (and why, in a few classes), and how long the endpoint took.
 import { Counter, Histogram, type Registry } from 'prom-client';
-import type { AttemptResult } from '../webhooks/send.ts';
+import type { AttemptResult } from '../persistence/webhook-queue.ts';
 
 /**
  * Why an attempt failed: `status` the endpoint answered, but not 2xx (a redirect included);

@@ -5,6 +5,24 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 
+// Every channel the service notifies on. Notifications are sent at commit, and only then.
+
+/** Wakes the webhook dispatchers when an event with a delivery to make, or an attempt brought forward, is committed. */
+export const WEBHOOK_CHANNEL = 'nairaflow_webhooks';
+/** Wakes the API processes' event streams when one of a merchant's events is committed; carries eventStreamKey(). */
+export const EVENT_STREAM_CHANNEL = 'nairaflow_events';
+/**
+ * Tells every process an API key was revoked or rolled: carries the key's hash, or '*' when a
+ * dashboard change may touch many. Sent by the api_keys trigger (Migration20261124060000_key_notifications,
+ * which spells the name out, as a migration must: it is a frozen copy).
+ */
+export const API_KEYS_CHANNEL = 'nairaflow_api_keys';
+
+/** What a notification on EVENT_STREAM_CHANNEL carries: whose events, in which mode. */
+export function eventStreamKey(merchantId: string, livemode: boolean): string {
+  return `${merchantId}:${livemode ? 'live' : 'test'}`;
+}
+
 export interface Listener {
   /** Whether notifications are being received right now. */
   readonly listening: boolean;

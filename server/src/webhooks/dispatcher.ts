@@ -7,12 +7,11 @@
 // sleeps until the next attempt is, or until a new event wakes it (LISTEN), whichever comes first.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { WEBHOOK_CHANNEL } from '../domain/events.ts';
-import { listen } from '../persistence/notifications.ts';
+import { listen, WEBHOOK_CHANNEL } from '../persistence/notifications.ts';
 import { directUrl } from '../persistence/orm.ts';
-import { attempt, retryDelayMs, type WebhookSettings } from './deliver.ts';
-import { cycle, type CycleOutcome, type MadeAttempt, type ScheduledClaim } from './queue.ts';
-import type { AttemptResult } from './send.ts';
+import { cycle, type AttemptResult, type CycleOutcome, type MadeAttempt, type ScheduledClaim } from '../persistence/webhook-queue.ts';
+import { attempt, retryDelayMs } from './attempt.ts';
+import type { WebhookSettings } from './settings.ts';
 
 /** Attempts taken in one turn, at most. */
 const BATCH = 64;

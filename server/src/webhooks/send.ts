@@ -6,23 +6,11 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction, Socket } from 'node:net';
 import { isForbiddenAddress, urlProblem, type TargetPolicy } from '../domain/webhook-targets.ts';
+import type { AttemptResult } from '../persistence/webhook-queue.ts';
 import type { HostResolver } from './resolve.ts';
 
 /** How much of the endpoint's answer is kept (and shown in the delivery log). */
 export const RESPONSE_BODY_LIMIT = 4096;
-
-export interface AttemptResult {
-  ok: boolean;
-  status: number | null;
-  body: string | null;
-  error: string | null;
-  durationMs: number;
-  /**
-   * How far the receiver's clock is ahead of ours (behind when negative), in whole seconds, from
-   * its answer's Date header; null without an answer or a readable Date.
-   */
-  clockSkewSeconds?: number | null;
-}
 
 export interface AttemptRequest {
   url: string;

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Config } from '../../config.ts';
 import type { PaymentsContext } from '../../domain/settlement.ts';
-import type { WebhookSettings } from '../../webhooks/deliver.ts';
+import type { WebhookSender } from '../../domain/webhook-deliveries.ts';
 import type { EventFeed } from '../event-feed.ts';
 import type { KeyCache } from '../key-cache.ts';
 
@@ -9,7 +9,8 @@ import type { KeyCache } from '../key-cache.ts';
 export interface OperationDeps {
   config: Config;
   payments: PaymentsContext;
-  webhooks: WebhookSettings;
+  /** How merchants' endpoints are reached and checked. */
+  webhooks: WebhookSender;
   publicBaseUrl: () => string;
   keys: KeyCache;
   /** The open event streams of this process (GET /v1/events/stream). */

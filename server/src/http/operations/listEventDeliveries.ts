@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { OperationHandler } from './deps.ts';
-import { listDeliveries } from '../../webhooks/deliver.ts';
+import { listDeliveries } from '../../domain/webhook-deliveries.ts';
 import { callerOf } from '../context.ts';
 import { presentDelivery } from '../presenters/webhook-delivery.ts';
 

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { OperationHandler } from './deps.ts';
 import type { components } from '../../generated/openapi.ts';
 import { sinceTime } from '../../domain/times.ts';
-import { recoverDeliveries } from '../../webhooks/recover.ts';
+import { recoverDeliveries } from '../../domain/webhook-deliveries.ts';
 import { callerOf } from '../context.ts';
 
 type Body = components['schemas']['RecoverRequest'];

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { deliverManually } from '../../webhooks/deliver.ts';
+import { deliverManually } from '../../domain/webhook-deliveries.ts';
 import { callerOf } from '../context.ts';
 import { presentDelivery } from '../presenters/webhook-delivery.ts';
 import type { OperationDeps, OperationHandler } from './deps.ts';

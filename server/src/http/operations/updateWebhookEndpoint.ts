@@ -10,7 +10,7 @@ type Body = operations['updateWebhookEndpoint']['requestBody']['content']['appli
 export function updateWebhookEndpoint(deps: OperationDeps): OperationHandler {
   return async function updateWebhookEndpoint(req: Request, res: Response) {
     const { url } = req.body as Body;
-    const { view, secret } = await setEndpoint(req.em, callerOf(req), url, { allowInsecure: deps.webhooks.allowInsecure, resolve: (host) => deps.webhooks.resolver.resolve(host) });
+    const { view, secret } = await setEndpoint(req.em, callerOf(req), url, deps.webhooks.targets);
     if (secret === null) res.status(200).json(presentEndpoint(view));
     else res.status(201).json({ ...presentEndpoint(view), secret });
   };
