@@ -67,7 +67,6 @@ describe('behind PgBouncer in transaction mode (two API processes and a worker)'
   let env: Record<string, string>;
   let api1: StartedProcess;
   let api2: StartedProcess;
-  let worker: StartedProcess;
   const started: StartedProcess[] = [];
   let merchant: { test_secret_key: string; dashboard_email: string; dashboard_password: string };
   let key: string;
@@ -94,7 +93,7 @@ describe('behind PgBouncer in transaction mode (two API processes and a worker)'
     api1 = await start('api');
     const others = await Promise.allSettled([start('api'), start('worker')]);
     for (const other of others) if (other.status === 'rejected') throw other.reason;
-    [api2, worker] = others.map((other) => (other as PromiseFulfilledResult<StartedProcess>).value) as [StartedProcess, StartedProcess];
+    [api2] = others.map((other) => (other as PromiseFulfilledResult<StartedProcess>).value) as [StartedProcess, StartedProcess];
   });
 
   after(async () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
+import { startTestService, type TestService } from '../support/service.ts';
 import { answer, startReceiver, type Receiver } from '../support/receiver.ts';
 import { paidIntent, waitFor } from '../support/payments.ts';
 

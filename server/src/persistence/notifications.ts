@@ -39,6 +39,7 @@ export interface Channel {
 export function listen(databaseUrl: string, channels: Channel[], log: Logger): Listener {
   let client: pg.Client | undefined;
   let listening = false;
+  let lost = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
@@ -48,6 +49,9 @@ export function listen(databaseUrl: string, channels: Channel[], log: Logger): L
     const reconnect = () => {
       if (client !== next || closed) return;
       client = undefined;
+      // Said once per loss, however many tries it takes to listen again.
+      if (listening) log.warn({ channels: channels.map((c) => c.name) }, 'stopped hearing database notifications; connecting again, and looking for work without them meanwhile');
+      if (listening) lost = true;
       listening = false;
       void next.end().catch(() => undefined);
       retry = setTimeout(() => void connect(Math.min(delayMs * 2, 10_000)), delayMs);
@@ -64,6 +68,8 @@ export function listen(databaseUrl: string, channels: Channel[], log: Logger): L
         return;
       }
       listening = true;
+      if (lost) log.info({ channels: channels.map((c) => c.name) }, 'hearing database notifications again');
+      lost = false;
       for (const channel of channels) channel.onListening?.();
     } catch (error) {
       log.debug({ err: error }, 'LISTEN connection could not be made; retrying');

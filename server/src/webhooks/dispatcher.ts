@@ -7,6 +7,8 @@
 // sleeps until the next attempt is, or until a new event wakes it (LISTEN), whichever comes first.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
+import { throttled } from '../log.ts';
+import { isTransientDatabaseError } from '../persistence/database-errors.ts';
 import { listen, WEBHOOK_CHANNEL } from '../persistence/notifications.ts';
 import { directUrl } from '../persistence/orm.ts';
 import { cycle, type AttemptResult, type CycleOutcome, type MadeAttempt, type ScheduledClaim } from '../persistence/webhook-queue.ts';
@@ -37,6 +39,8 @@ const CAPPED_SLEEP_MS = 250;
  * once, never lost).
  */
 const RETRY_MS = [250, 1000, 2000];
+/** While the database is away, one warning per this long says so (with how many turns failed meanwhile). */
+const OUTAGE_LOG_MS = 5000;
 
 export interface Dispatcher {
   /** Takes no more attempts, waits for those in flight to be made, and records them. */
@@ -58,6 +62,7 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
   // Attempts being made, and results being recorded on their own after a failed turn.
   const pending = new Set<Promise<void>>();
   let failedTurns = 0;
+  const outage = throttled(OUTAGE_LOG_MS);
   let turn: Promise<void> | undefined;
   let again = false;
   let scheduled = false;
@@ -160,7 +165,11 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
       return next === 0 ? CAPPED_SLEEP_MS : Math.min(MAX_SLEEP_MS, next);
     } catch (error) {
       failedTurns++;
-      log.warn({ err: error }, 'could not record or take webhook attempts; trying again shortly');
+      if (isTransientDatabaseError(error)) {
+        outage((turns) => log.warn({ reason: (error as Error).message, turns }, 'could not record or take webhook attempts: the database is unavailable; trying again shortly'));
+      } else {
+        log.warn({ err: error }, 'could not record or take webhook attempts; trying again shortly');
+      }
       for (const m of batch) track(recordAlone(m));
       return RETRY_MS[Math.min(failedTurns, RETRY_MS.length) - 1]!;
     }
