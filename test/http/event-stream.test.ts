@@ -5,6 +5,7 @@ import { EVENT_STREAM_CHANNEL, eventStreamKey } from '../../server/src/persisten
 import { recordEvent } from '../../server/src/domain/events.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 import { paidIntent } from '../support/payments.ts';
+import { readFrames } from '../support/sse.ts';
 
 interface StreamedEvent {
   id: string;
@@ -28,29 +29,19 @@ async function openStream(svc: TestService, key: string, options: { lastEventId?
   let ended = false;
   const waiters = new Set<() => void>();
   if (res.ok) {
-    void (async () => {
-      const decoder = new TextDecoder();
-      let buffer = '';
-      try {
-        const reader = res.body!.getReader();
-        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-          buffer += decoder.decode(chunk.value, { stream: true });
-          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-            const frame = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            frames.push(frame);
-            const fields = Object.fromEntries(frame.split('\n').filter((l) => !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]));
-            if (fields['id'] !== undefined && fields['data'] !== undefined) events.push({ id: fields['id'], event: fields['event']!, data: fields['data']! });
-            else if (fields['id'] !== undefined) positions.push(fields['id']);
-            for (const wake of waiters) wake();
-          }
-        }
-      } catch {
-        // aborted
-      }
-      ended = true;
-      for (const wake of waiters) wake();
-    })();
+    readFrames(
+      res,
+      (frame, fields) => {
+        frames.push(frame);
+        if (fields['id'] !== undefined && fields['data'] !== undefined) events.push({ id: fields['id'], event: fields['event']!, data: fields['data'] });
+        else if (fields['id'] !== undefined) positions.push(fields['id']);
+        for (const wake of waiters) wake();
+      },
+      () => {
+        ended = true;
+        for (const wake of waiters) wake();
+      },
+    );
   }
   return {
     res,

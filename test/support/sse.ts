@@ -1,5 +1,6 @@
-// GET /v1/events/stream on a service started as its own process, read as a merchant's client reads
-// it: each event as it arrives, with the time it arrived.
+// Server-Sent Events as a client reads them (readFrames), and GET /v1/events/stream on a service
+// started as its own process, read as a merchant's client reads it: each event as it arrives,
+// with the time it arrived.
 export interface StreamedEvent {
   id: string;
   event: string;
@@ -17,6 +18,37 @@ export interface EventStreamReader {
   close(): void;
 }
 
+/**
+ * Reads a Server-Sent Events body frame by frame as it arrives (comments left out of `fields`),
+ * until it ends or is aborted, then calls `onEnd`.
+ */
+export function readFrames(res: Response, onFrame: (frame: string, fields: Record<string, string>) => void, onEnd: () => void): void {
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      const reader = res.body!.getReader();
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        buffer += decoder.decode(chunk.value, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const fields = Object.fromEntries(
+            frame
+              .split('\n')
+              .filter((line) => !line.startsWith(':'))
+              .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+          );
+          onFrame(frame, fields);
+        }
+      }
+    } catch {
+      // aborted by the reader
+    }
+    onEnd();
+  })();
+}
+
 export async function openEventStream(baseUrl: string, key: string): Promise<EventStreamReader> {
   const controller = new AbortController();
   const res = await fetch(`${baseUrl}/v1/events/stream`, {
@@ -26,30 +58,15 @@ export async function openEventStream(baseUrl: string, key: string): Promise<Eve
   const events: StreamedEvent[] = [];
   let ended = false;
   if (res.ok) {
-    void (async () => {
-      const decoder = new TextDecoder();
-      let buffer = '';
-      try {
-        const reader = res.body!.getReader();
-        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-          buffer += decoder.decode(chunk.value, { stream: true });
-          for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-            const fields = new Map(
-              buffer
-                .slice(0, end)
-                .split('\n')
-                .filter((line) => !line.startsWith(':'))
-                .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)] as const),
-            );
-            buffer = buffer.slice(end + 2);
-            if (fields.has('id') && fields.has('data')) events.push({ id: fields.get('id')!, event: fields.get('event')!, data: fields.get('data')!, at: Date.now() });
-          }
-        }
-      } catch {
-        // closed by us
-      }
-      ended = true;
-    })();
+    readFrames(
+      res,
+      (_frame, fields) => {
+        if (fields['id'] !== undefined && fields['data'] !== undefined) events.push({ id: fields['id'], event: fields['event']!, data: fields['data'], at: Date.now() });
+      },
+      () => {
+        ended = true;
+      },
+    );
   } else {
     await res.body?.cancel();
   }
