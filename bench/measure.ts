@@ -1,6 +1,8 @@
-// How the bench measures: latency histograms (microseconds), CPU accounting from /proc, an HTTP
-// load run (autocannon) and a direct-pg loop with the same number of connections.
-import { readFileSync } from 'node:fs';
+// How the bench measures: latency histograms (microseconds), CPU accounting from /proc (of the
+// server, and of the PostgreSQL processes serving each server), an HTTP load run (autocannon) and
+// a direct-pg loop with the same number of connections.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { createHistogram, performance, type RecordableHistogram } from 'node:perf_hooks';
@@ -43,7 +45,16 @@ export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeou
 // CPU accounting from /proc (Linux; zeros elsewhere), to tell CPU work from waiting: how many CPU
 // milliseconds each request costs the server process(es), the load generator (this process) and
 // the rest of the machine (mostly PostgreSQL).
-const TICK_MS = 10; // USER_HZ is 100 on Linux
+/** USER_HZ, the unit of /proc's CPU times: 100 on every Linux seen so far, but getconf knows. */
+const CLOCK_TICKS = ((): number => {
+  try {
+    const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    return ticks > 0 ? ticks : 100;
+  } catch {
+    return 100;
+  }
+})();
+const TICK_MS = 1000 / CLOCK_TICKS;
 interface CpuSnapshot {
   at: number;
   machineBusyMs: number;
@@ -57,11 +68,21 @@ function readProc(path: string): string {
     return '';
   }
 }
+/** /proc/<pid>/stat from its third field (state) on: the command before it may hold spaces. */
+function statFields(pid: number): string[] | undefined {
+  const stat = readProc(`/proc/${pid}/stat`);
+  return stat === '' ? undefined : stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
 /** CPU milliseconds a process (and its children, as node:cluster workers are) has used. */
 function processCpuMs(pid: number): number {
-  const stat = readProc(`/proc/${pid}/stat`).replace(/^.*\)\s+/, '').split(' ');
+  const stat = statFields(pid) ?? [];
   // utime, stime, cutime, cstime are fields 14-17; two fields precede this slice's start.
   return (Number(stat[11] ?? 0) + Number(stat[12] ?? 0) + Number(stat[13] ?? 0) + Number(stat[14] ?? 0)) * TICK_MS;
+}
+/** CPU milliseconds a process has used itself, in all its threads (utime + stime); undefined once it is gone. */
+export function ownCpuMs(pid: number): number | undefined {
+  const stat = statFields(pid);
+  return stat === undefined ? undefined : (Number(stat[11]) + Number(stat[12])) * TICK_MS;
 }
 function descendants(pid: number): number[] {
   const children = readProc(`/proc/${pid}/task/${pid}/children`).trim().split(/\s+/).filter(Boolean).map(Number);
@@ -93,6 +114,184 @@ export function cpuCost(a: CpuSnapshot, b: CpuSnapshot, requests: number, withSe
     load_generator_ms_per_req: per(self),
     rest_of_machine_ms_per_req: per(busy - self - (withServer ? server : 0)),
     machine_busy_pct: Math.round((busy / ((b.at - a.at) * os.cpus().length)) * 1000) / 10,
+  };
+}
+
+/** CPU milliseconds used between a meter's start and stop. */
+export interface CpuUse {
+  seconds: number;
+  /** Each watched process's own CPU (utime + stime of all its threads), by the name it was given; `bench` is this process. */
+  processes: Record<string, number>;
+  /** Busy time of the whole machine, all cores (everything, the processes above included). */
+  machineBusyMs: number;
+  /** PostgreSQL's processes on this machine; null when they cannot be seen (a database elsewhere). */
+  postgres: {
+    /**
+     * The backends serving the measured database, by the watched process whose connection each
+     * serves (`bench` for this process's, `other` for any other client or one not told apart).
+     */
+    backends: Record<string, number>;
+    /**
+     * The cluster's background processes (walwriter, checkpointer, background writer, autovacuum
+     * and its workers, ...): shared by every database of the cluster, so apart from the backends.
+     */
+    background: number;
+  } | null;
+}
+
+export interface CpuMeter {
+  /** Ends the measurement: what was used since the start. */
+  stop(): CpuUse;
+}
+
+/**
+ * How often a meter looks at PostgreSQL's processes: a backend that exits loses at most this much
+ * of its CPU, and one that lives less than this may not be seen at all (the bench's own short
+ * connections; the servers' pools keep theirs).
+ */
+const PG_SAMPLE_MS = 200;
+
+/** The postmaster: the parent of the backend serving a connection of ours (undefined: not on this machine). */
+async function findPostmaster(databaseUrl: string): Promise<number | undefined> {
+  try {
+    // Read while the connection is open: its backend exits with it.
+    const parent = await withClient(databaseUrl, async (c) => {
+      const backend = (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      return Number(statFields(backend)?.[1]);
+    });
+    return parent > 1 && readProc(`/proc/${parent}/cmdline`) !== '' ? parent : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const socketInodes = (pid: number): string[] => {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
+      try {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        return m ? [m[1]!] : [];
+      } catch {
+        return [];
+      }
+    });
+  } catch {
+    return [];
+  }
+};
+
+/** Every TCP socket of this network namespace: its inode, with its local and remote ports. */
+function tcpSockets(): Map<string, { local: number; remote: number }> {
+  const sockets = new Map<string, { local: number; remote: number }>();
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readProc(file).split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f.length < 10) continue;
+      const port = (address: string): number => parseInt(address.slice(address.lastIndexOf(':') + 1), 16);
+      sockets.set(f[9]!, { local: port(f[1]!), remote: port(f[2]!) });
+    }
+  }
+  return sockets;
+}
+
+/**
+ * Starts measuring the CPU of the watched processes (name -> pid) and of PostgreSQL. The
+ * PostgreSQL processes are the postmaster's children, looked at every PG_SAMPLE_MS (a backend
+ * that exits in between keeps what it was last seen to have used), told apart by their title
+ * (`postgres: [cluster: ]user database host(port) state`): backends of the measured database, each
+ * charged to the watched process at the other end of its TCP connection (paired through
+ * /proc/net/tcp and the processes' socket inodes), and the cluster's background processes. Backends
+ * of other databases are left out.
+ */
+export async function startCpuMeter(databaseUrl: string, watched: Record<string, number>): Promise<CpuMeter> {
+  const url = new URL(databaseUrl);
+  const database = decodeURIComponent(url.pathname.slice(1));
+  const pgPort = Number(url.port || 5432);
+  const owners: Record<string, number> = { ...watched, bench: process.pid };
+  const postmaster = await findPostmaster(databaseUrl);
+  /** What each PostgreSQL process is: the owner of a backend of ours, 'background', or null (another database's). */
+  const kinds = new Map<number, string | null>();
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  let atStart = true;
+
+  const classify = (pids: number[]): void => {
+    let sockets: Map<string, { local: number; remote: number }> | undefined;
+    let ownerOf: Map<string, string> | undefined;
+    for (const pid of pids) {
+      const title = readProc(`/proc/${pid}/cmdline`).replace(/\0/g, ' ').trim();
+      // Until it has authenticated its client, a new backend still has the postmaster's command line.
+      const m = /^postgres: (?:\S+: )?(.*)$/.exec(title);
+      if (m === null) continue;
+      const words = m[1]!.split(/\s+/);
+      const isBackend = words.length >= 3 && /(\(\d+\)|\[local\])$/.test(words[2]!);
+      if (!isBackend) {
+        kinds.set(pid, 'background');
+        continue;
+      }
+      if (words[1] !== database) {
+        kinds.set(pid, null);
+        continue;
+      }
+      sockets ??= tcpSockets();
+      ownerOf ??= new Map(Object.entries(owners).flatMap(([name, ownerPid]) => socketInodes(ownerPid).map((inode) => [inode, name] as const)));
+      const theirs = socketInodes(pid)
+        .map((inode) => sockets!.get(inode))
+        .find((s) => s !== undefined && s.local === pgPort);
+      const client = theirs === undefined ? undefined : [...sockets].find(([, s]) => s.local === theirs.remote && s.remote === pgPort)?.[0];
+      kinds.set(pid, (client === undefined ? undefined : ownerOf.get(client)) ?? 'other');
+    }
+  };
+
+  const sample = (): void => {
+    if (postmaster === undefined) return;
+    const children = readProc(`/proc/${postmaster}/task/${postmaster}/children`).trim().split(/\s+/).filter(Boolean).map(Number);
+    for (const pid of children) {
+      const ms = ownCpuMs(pid);
+      if (ms === undefined) continue;
+      // One born after the start used all its CPU within the measurement.
+      if (!first.has(pid)) first.set(pid, atStart ? ms : 0);
+      last.set(pid, ms);
+    }
+    classify(children.filter((pid) => !kinds.has(pid)));
+  };
+
+  const processesAt = (): Record<string, number> => {
+    const self = process.cpuUsage();
+    return Object.fromEntries(Object.entries(owners).map(([name, pid]) => [name, pid === process.pid ? (self.user + self.system) / 1000 : (ownCpuMs(pid) ?? 0)]));
+  };
+  const before = cpuSnapshot(undefined);
+  const processesBefore = processesAt();
+  sample();
+  atStart = false;
+  const timer = setInterval(sample, PG_SAMPLE_MS);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      const after = cpuSnapshot(undefined);
+      const processesAfter = processesAt();
+      let postgres: CpuUse['postgres'] = null;
+      if (postmaster !== undefined) {
+        const backends: Record<string, number> = Object.fromEntries([...Object.keys(owners), 'other'].map((name) => [name, 0]));
+        let background = 0;
+        for (const [pid, ms] of last) {
+          const used = ms - (first.get(pid) ?? 0);
+          const kind = kinds.get(pid);
+          // Never classified: exited before it had authenticated (or a moment after): not ours to tell.
+          if (kind === undefined || kind === null) continue;
+          if (kind === 'background') background += used;
+          else backends[kind] = (backends[kind] ?? 0) + used;
+        }
+        postgres = { backends, background };
+      }
+      return {
+        seconds: (after.at - before.at) / 1000,
+        processes: Object.fromEntries(Object.keys(owners).map((name) => [name, processesAfter[name]! - processesBefore[name]!])),
+        machineBusyMs: after.machineBusyMs - before.machineBusyMs,
+        postgres,
+      };
+    },
   };
 }
 

@@ -2,6 +2,7 @@
 // on the bench's database, with exactly the configuration given (none inherited from the shell).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../server/src/embedded-postgres/server.ts';
 import { sleep } from './measure.ts';
@@ -42,6 +43,8 @@ export const WEBHOOK_BENCH_ENV: Record<string, string> = { APP_ENV: 'development
 export interface RunningServer {
   url: string;
   child: ChildProcess;
+  /** When it was spawned (performance.now()): a --cpu-prof profile's times count from about then. */
+  startedAt: number;
   output: string[];
   stop(): Promise<void>;
 }
@@ -58,6 +61,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   // BENCH_PROFILE_DIR: every server process writes a CPU profile there when it stops (read one
   // with node bench/analyze-profile.ts FILE).
   const profile = process.env.BENCH_PROFILE_DIR === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`];
+  const startedAt = performance.now();
   const child = spawn(process.execPath, [...profile, ...nodeFlags, 'server/src/main.ts'], {
     cwd: root,
     env: serverEnv({ ...BENCH_SERVER_ENV, ...env, DATABASE_URL: databaseUrl, PORT: String(port) }),
@@ -76,6 +80,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   const server: RunningServer = {
     url: `http://127.0.0.1:${port}`,
     child,
+    startedAt,
     output,
     stop: () =>
       (stopping ??= (async () => {

@@ -10,8 +10,11 @@
 //             with metrics (METRICS_PORT) on against off, in alternating turns
 //             (bench/metrics-cost.ts).
 //   webhooks  one worker draining a backlog of due attempts, with its round trips per delivery,
-//             and commit-to-receipt latency at a steady rate of events made through the API
-//             (bench/webhooks.ts).
+//             and commit-to-receipt latency at steady rates (200/s and 800/s) of events made
+//             through an API process (and 800/s written by SQL, without the API's CPU on the
+//             machine), delivered by one worker process; for each, CPU per event (the worker's,
+//             the PostgreSQL backends serving it, the API's) from /proc, and the steady runs'
+//             worker + PostgreSQL CPU per event against the drain's (bench/webhooks.ts).
 //   scale     p99 of create, retrieve, the first and a deep page of the intents list, the events
 //             list and the balance, on a nearly empty database and on one seeded to 1,000,000
 //             intents, 2,000,000 events and deliveries and 1,000,000 idempotency keys
@@ -21,19 +24,22 @@
 // --quick: every part, shorter (about a minute): 2 s measurements, a smaller backlog and seed.
 // Figures are only meaningful as ratios against the baseline measured in the same run: the
 // machines are noisy. Admin server: DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres,
-// else an embedded PostgreSQL in .data/bench-postgres. BENCH_CPU_PROF=<dir> runs the API's server
-// with --cpu-prof writing its profile there (see bench/analyze-profile.ts).
+// else an embedded PostgreSQL in .data/bench-postgres. BENCH_CPU_PROF=<dir> runs the API part's
+// API process, and the webhooks part's workers and API processes, with --cpu-prof writing their
+// profiles there (webhooks-worker-drain.cpuprofile, webhooks-worker-steady-800.cpuprofile,
+// webhooks-api-steady-800.cpuprofile, ...; read one with bench/analyze-profile.ts, --from/--to the
+// window the run prints); profiling costs CPU, so the CPU figures of such a run are not the bench's.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { canConnect } from '../server/src/persistence/database.ts';
 import { baselineCreate, baselineRetrieve } from '../bench/baseline.ts';
-import { runHttp, runPgLoop, sleep, withClient, type HttpTarget, type Run } from '../bench/measure.ts';
+import { runHttp, runPgLoop, withClient, type HttpTarget, type Run } from '../bench/measure.ts';
 import { FULL_SEED, intentAtDepth, QUICK_SEED, seed, type Seeded } from '../bench/scale.ts';
 import { createMerchant, root, startServer, stopAll } from '../bench/server.ts';
 import { benchVerifier, formatVerifierBench, type VerifierBenchResult } from '../bench/verifier.ts';
-import { measureDrain, measureSteady, type DrainFigures, type SteadyFigures } from '../bench/webhooks.ts';
+import { measureDrain, measureSteady, type CpuPerEvent, type SteadyFigures } from '../bench/webhooks.ts';
 import { measureMetricsCost } from '../bench/metrics-cost.ts';
 
 process.chdir(root);
@@ -54,7 +60,16 @@ const API_TURNS = QUICK ? 2 : 4;
 const TURN_SECONDS = QUICK ? 1.5 : 5;
 const WARMUP_SECONDS = QUICK ? 1 : 2;
 const DRAIN_ATTEMPTS = QUICK ? 2000 : 10_000;
-const STEADY_RATE = 200;
+/**
+ * The steady runs, each on its own: events a second through an API process, and 800/s written by
+ * SQL from the bench (no API process), which shows the worker's side where the API's CPU alone
+ * would fill a small machine.
+ */
+const STEADY_RUNS = [
+  { rate: 200, producer: 'api' },
+  { rate: 800, producer: 'api' },
+  { rate: 800, producer: 'sql' },
+] as const;
 const STEADY_SECONDS = QUICK ? 2 : 10;
 const SCALE_SECONDS = QUICK ? 2 : 5;
 /** Turns of empty then seeded; each p99 is the median of its turns (the lower, for an even count). */
@@ -69,6 +84,10 @@ const GOALS = {
   drainPerS: 1000,
   steadyP50Ms: 20,
   steadyP99Ms: 100,
+  /** Steady delivery may cost (worker + its PostgreSQL backends, CPU per event) at most this much more than the drain. */
+  steadyCpuRatio: 1.5,
+  /** The rate at which one worker must keep commit-to-receipt p99 under steadyP99Ms. */
+  steadyP99RatePerS: 800,
   scaleRatio: 1.25,
   /** Metrics on may cost at most 5% of the requests a second. */
   metricsRatio: 0.95,
@@ -219,21 +238,68 @@ async function benchApi(adminUrl: string, cleanups: (() => Promise<unknown>)[]) 
   }
 }
 
+const describeCpu = (cpu: CpuPerEvent): string =>
+  `worker ${fmt(cpu.worker, 3)} + PostgreSQL ${cpu.pg_worker === null ? '?' : fmt(cpu.pg_worker, 3)} = ${fmt(cpu.worker_and_pg, 3)} ms` +
+  (cpu.api === null ? '' : `; API ${fmt(cpu.api, 3)} + PostgreSQL ${cpu.pg_api === null ? '?' : fmt(cpu.pg_api, 3)} ms`) +
+  (cpu.pg_background === null ? '' : `; PostgreSQL background ${fmt(cpu.pg_background, 3)} ms`) +
+  `; bench ${fmt(cpu.bench, 3)}${cpu.api === null && cpu.pg_bench !== null ? ` + PostgreSQL ${fmt(cpu.pg_bench, 3)}` : ''} ms; machine ${fmt(cpu.machine, 3)} ms`;
+
+/** Node flags that make a run's worker and API write their CPU profiles (BENCH_CPU_PROF) under names that say which run. */
+const profileFlags = (role: string, label: string) => ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=webhooks-${role}-${label}.cpuprofile`];
+const profiles = (label: string) =>
+  CPU_PROF_DIR === undefined ? {} : { workerNodeFlags: profileFlags('worker', label), apiNodeFlags: profileFlags('api', label) };
+const describeWindow = (w: { from_s: number; to_s: number }) => (CPU_PROF_DIR === undefined ? '' : `; in the worker's profile: --from ${w.from_s} --to ${w.to_s}`);
+const steadyLabel = (run: { rate_per_s: number; producer: 'api' | 'sql' }) => `${run.rate_per_s}/s${run.producer === 'sql' ? ' (events by SQL, no API)' : ''}`;
+
 async function benchWebhooks(adminUrl: string, cleanups: (() => Promise<unknown>)[]) {
   const drainDb = await freshDatabase(adminUrl, 'drain', cleanups);
   const drainMerchant = await createMerchant(drainDb, 'Drain');
   console.log(`webhooks: one worker draining ${DRAIN_ATTEMPTS.toLocaleString('en-US')} due attempts to a local receiver:`);
-  const drain = await measureDrain(drainDb, drainMerchant, DRAIN_ATTEMPTS);
+  const drain = await measureDrain(drainDb, drainMerchant, DRAIN_ATTEMPTS, profiles('drain'));
   console.log(
-    `  ${fmt(drain.events_per_s, 0)} events/s (${drain.delivered} in ${drain.seconds} s); worker CPU ${fmt(drain.worker_cpu_ms_per_delivery, 3)} ms per delivery ` +
-      `(${fmt(drain.worker_core_pct, 0)}% of a core); ${fmt(drain.round_trips_per_delivery, 2)} database round trips per delivery`,
+    `  ${fmt(drain.events_per_s, 0)} events/s (${drain.delivered} in ${drain.seconds} s, ${fmt(drain.worker_core_pct, 0)}% of a core); ` +
+      `${fmt(drain.round_trips_per_delivery, 2)} database round trips per delivery` +
+      (drain.turns_per_delivery === null ? '' : ` (${fmt(drain.turns_per_delivery, 2)} dispatcher turns)`) +
+      describeWindow(drain.profile_window),
   );
-  const steadyDb = await freshDatabase(adminUrl, 'steady', cleanups);
-  const steadyMerchant = await createMerchant(steadyDb, 'Steady');
-  console.log(`webhooks: ${STEADY_RATE} events/s through the API for ${STEADY_SECONDS} s, commit to receipt:`);
-  const steady = await measureSteady(steadyDb, steadyMerchant, STEADY_RATE, STEADY_SECONDS);
-  console.log(`  p50 ${fmt(steady.p50_ms, 2)} ms, p99 ${fmt(steady.p99_ms, 2)} ms, max ${fmt(steady.max_ms, 2)} ms; ${steady.not_delivered} not delivered`);
-  return { drain, steady };
+  console.log(`  CPU per delivery: ${describeCpu(drain.cpu_ms_per_event)}`);
+  const steady: SteadyFigures[] = [];
+  for (const { rate, producer } of STEADY_RUNS) {
+    const steadyDb = await freshDatabase(adminUrl, `steady${rate}${producer}`, cleanups);
+    const steadyMerchant = await createMerchant(steadyDb, 'Steady');
+    console.log(
+      producer === 'api'
+        ? `webhooks: ${rate} events/s through an API process for ${STEADY_SECONDS} s, one worker delivering, commit to receipt:`
+        : `webhooks: ${rate} events/s written by SQL from here (no API process) for ${STEADY_SECONDS} s, one worker delivering, commit to receipt:`,
+    );
+    const run = await measureSteady(steadyDb, steadyMerchant, rate, STEADY_SECONDS, { producer, ...profiles(`steady-${rate}-${producer}`) });
+    steady.push(run);
+    const failed = Object.values(run.failed_requests).reduce((a, b) => a + b, 0);
+    console.log(
+      `  p50 ${fmt(run.p50_ms, 2)} ms, p99 ${fmt(run.p99_ms, 2)} ms, max ${fmt(run.max_ms, 2)} ms; ${run.not_delivered} not delivered; ` +
+        `made at ${fmt(run.achieved_rate_per_s, 0)}/s${failed > 0 ? ` (${failed} FAILED ${JSON.stringify(run.failed_requests)})` : ''}; ` +
+        `${fmt(run.transactions_per_event, 2)} transactions per event` +
+        (run.worker_turns_per_event === null ? '' : ` (${fmt(run.worker_turns_per_event, 2)} dispatcher turns, ${fmt(run.other_transactions_per_event ?? 0, 2)} others)`) +
+        describeWindow(run.profile_window),
+    );
+    console.log(`  CPU per event: ${describeCpu(run.cpu_ms_per_event)}`);
+  }
+  // What delivering an event costs in a steady stream against in a backlog: the worker and the
+  // PostgreSQL backends serving it, per event (the making of the event is in neither).
+  const cpuRatios = steady.map((run) => ({
+    rate_per_s: run.rate_per_s,
+    producer: run.producer,
+    steady_ms: run.cpu_ms_per_event.worker_and_pg,
+    drain_ms: drain.cpu_ms_per_event.worker_and_pg,
+    ratio: Math.round((run.cpu_ms_per_event.worker_and_pg / drain.cpu_ms_per_event.worker_and_pg) * 100) / 100,
+  }));
+  for (const r of cpuRatios) {
+    console.log(
+      `  worker + PostgreSQL CPU per event at ${steadyLabel(r)} against the drain: ${fmt(r.steady_ms, 3)} / ${fmt(r.drain_ms, 3)} ms = ${fmt(r.ratio, 2)}x ` +
+        `(goal <= ${GOALS.steadyCpuRatio}x: ${r.ratio <= GOALS.steadyCpuRatio ? 'met' : 'NOT met'})`,
+    );
+  }
+  return { drain, steady, cpuRatios };
 }
 
 interface ScaleFigure {
@@ -378,8 +444,9 @@ async function main(): Promise<number> {
       });
     }
     if (PARTS.has('webhooks')) {
-      const { drain, steady } = await benchWebhooks(admin.url, cleanups);
-      results['webhooks'] = { drain, steady };
+      const { drain, steady, cpuRatios } = await benchWebhooks(admin.url, cleanups);
+      // `steady` stays the 200/s run through the API, as before; every steady run is in `steady_runs`.
+      results['webhooks'] = { drain, steady: steady[0], steady_runs: steady, cpu_ratios: cpuRatios };
       rows.push({
         figure: `webhook backlog drain (${drain.attempts.toLocaleString('en-US')} due, one worker)`,
         service: `${fmt(drain.events_per_s, 0)} events/s`,
@@ -391,13 +458,46 @@ async function main(): Promise<number> {
       rows.push({ figure: '  database round trips per delivery', service: fmt(drain.round_trips_per_delivery, 2), baseline: '', ratio: '', goal: '', met: null });
       rows.push({ figure: '  worker CPU per delivery', service: `${fmt(drain.worker_cpu_ms_per_delivery, 3)} ms`, baseline: '', ratio: '', goal: '', met: null });
       rows.push({
-        figure: `webhooks at ${steady.rate_per_s}/s, commit to receipt`,
-        service: `p50 ${fmt(steady.p50_ms, 1)} ms, p99 ${fmt(steady.p99_ms, 1)} ms`,
+        figure: '  worker + PostgreSQL CPU per delivery',
+        service: `${fmt(drain.cpu_ms_per_event.worker, 3)} + ${fmt(drain.cpu_ms_per_event.pg_worker ?? 0, 3)} ms`,
         baseline: '',
         ratio: '',
-        goal: `p50 < ${GOALS.steadyP50Ms}, p99 < ${GOALS.steadyP99Ms} ms`,
-        met: steady.p50_ms < GOALS.steadyP50Ms && steady.p99_ms < GOALS.steadyP99Ms && steady.not_delivered === 0,
+        goal: '',
+        met: null,
       });
+      for (const [i, run] of steady.entries()) {
+        const failed = Object.values(run.failed_requests).reduce((a, b) => a + b, 0);
+        const label = steadyLabel(run);
+        rows.push({
+          figure: `webhooks at ${label}, commit to receipt (one worker)`,
+          service: `p50 ${fmt(run.p50_ms, 1)} ms, p99 ${fmt(run.p99_ms, 1)} ms${run.achieved_rate_per_s < run.rate_per_s * 0.95 ? `, made at ${fmt(run.achieved_rate_per_s, 0)}/s` : ''}`,
+          baseline: '',
+          ratio: '',
+          goal: `p50 < ${GOALS.steadyP50Ms}, p99 < ${GOALS.steadyP99Ms} ms`,
+          met: run.p50_ms < GOALS.steadyP50Ms && run.p99_ms < GOALS.steadyP99Ms && run.not_delivered === 0 && failed === 0 && run.achieved_rate_per_s >= run.rate_per_s * 0.95,
+        });
+        const cpu = run.cpu_ms_per_event;
+        const ratio = cpuRatios[i]!.ratio;
+        rows.push({
+          figure: `  worker + PostgreSQL CPU per event, vs the drain`,
+          service: `${fmt(cpu.worker, 3)} + ${fmt(cpu.pg_worker ?? 0, 3)} ms`,
+          baseline: `${fmt(drain.cpu_ms_per_event.worker_and_pg, 3)} ms`,
+          ratio: `${fmt(ratio, 2)}x`,
+          goal: `<= ${GOALS.steadyCpuRatio}x`,
+          met: ratio <= GOALS.steadyCpuRatio,
+        });
+        if (cpu.api !== null) {
+          rows.push({ figure: '  API + PostgreSQL CPU per event', service: `${fmt(cpu.api, 3)} + ${fmt(cpu.pg_api ?? 0, 3)} ms`, baseline: '', ratio: '', goal: '', met: null });
+        }
+        rows.push({
+          figure: '  transactions per event (dispatcher turns)',
+          service: `${fmt(run.transactions_per_event, 2)} (${run.worker_turns_per_event === null ? '?' : fmt(run.worker_turns_per_event, 2)})`,
+          baseline: '',
+          ratio: '',
+          goal: '',
+          met: null,
+        });
+      }
     }
     if (PARTS.has('scale')) {
       const scale = await benchScale(admin.url, cleanups);
@@ -429,7 +529,7 @@ async function main(): Promise<number> {
       finished: new Date().toISOString(),
       quick: QUICK,
       machine: { cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model ?? 'unknown', node: process.version, postgres: pgVersion, postgres_source: admin.source },
-      parameters: { connections: CONNECTIONS, seconds: SECONDS, api_turns: API_TURNS, turn_seconds: TURN_SECONDS, warmup_seconds: WARMUP_SECONDS, drain_attempts: DRAIN_ATTEMPTS, steady_rate: STEADY_RATE },
+      parameters: { connections: CONNECTIONS, seconds: SECONDS, api_turns: API_TURNS, turn_seconds: TURN_SECONDS, warmup_seconds: WARMUP_SECONDS, drain_attempts: DRAIN_ATTEMPTS, steady_rate: STEADY_RUNS[0].rate, steady_runs: STEADY_RUNS, steady_seconds: STEADY_SECONDS },
       goals: GOALS,
       table: rows,
       ...results,
