@@ -37,7 +37,7 @@ describe('the webhook queue\'s functions', () => {
     const migrated = await definitions();
     expect([...migrated.keys()]).to.have.members([
       'webhook_claim(integer,integer,integer,integer,text[])',
-      'webhook_cycle(text[],boolean[],integer[],text[],text[],integer[],bigint[],integer,integer,integer,integer,integer,text[],integer[])',
+      'webhook_cycle(text[],boolean[],integer[],text[],text[],integer[],bigint[],integer,integer,integer,integer,integer,text[],integer[],boolean)',
       'webhook_disable_endpoint(text,text)',
       'webhook_record(text,boolean,integer,text,text,integer,bigint,integer,integer)',
     ]);

@@ -2,15 +2,18 @@
 // trip to the database (webhook_cycle): it records the results of the attempts that ended since
 // the last turn and takes as many due attempts as there is room for (fairly across endpoints,
 // never more than a few in flight per endpoint, however many workers run). Attempts are made
-// concurrently; each one that ends asks for another turn, so while work is waiting the loop turns
-// without sleeping, and results that end together are recorded together. When nothing is due it
-// sleeps until the next attempt is, or until a new event wakes it (LISTEN), whichever comes first.
+// concurrently. While attempts wait for places, each one that ends asks for a turn at once, so a
+// backlog drains without the loop sleeping; otherwise turns come when events do (LISTEN), a few
+// milliseconds apart at most, each taking what came meanwhile and recording what ended. When
+// nothing is due it sleeps until the next attempt is, or until a new event wakes it.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { throttled } from '../log.ts';
 import { isTransientDatabaseError } from '../persistence/database-errors.ts';
 import { listen, WEBHOOK_CHANNEL } from '../persistence/notifications.ts';
+import { newId } from '../ids.ts';
 import { directUrl } from '../persistence/orm.ts';
+import { autocommit } from '../persistence/sql.ts';
 import { cycle, type AttemptResult, type CycleOutcome, type MadeAttempt, type ScheduledClaim } from '../persistence/webhook-queue.ts';
 import { attempt, retryDelayMs } from './attempt.ts';
 import type { WebhookSettings } from './settings.ts';
@@ -31,6 +34,17 @@ const LEASE_MARGIN_MS = 5000;
  * caps): an attempt of this worker that ends wakes it sooner; this is for those of other workers.
  */
 const CAPPED_SLEEP_MS = 250;
+/**
+ * A turn that a new event asks for starts at least this long after the one before: at a steady
+ * few hundred events a second, each turn takes the few that came meanwhile (and records the
+ * results that ended), instead of two turns an event. A burst's first event goes at once.
+ */
+const EVENT_GAP_MS = 10;
+/**
+ * A result no waiting attempt needs the place of is recorded by the next turn an event brings,
+ * or after this long at the latest (its endpoint's place stays held until then).
+ */
+const RESULT_WAIT_MS = 20;
 /**
  * After a turn the database did not take (restarting, say), the next waits this long (the 1st,
  * 2nd, 3rd failure in a row...), and each result it carried is recorded on its own, after each of
@@ -53,6 +67,8 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
   let stopped = false;
   // Attempts taken and not yet recorded (or let go): they hold places at their endpoints.
   let inFlight = 0;
+  // The same, by endpoint.
+  const perEndpoint = new Map<string, number>();
   // Attempts to failing endpoints take at most half of the worker's places, so that however many
   // endpoints are dead, the healthy ones always find room.
   let inFlightFailing = 0;
@@ -64,42 +80,68 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
   let failedTurns = 0;
   const outage = throttled(OUTAGE_LOG_MS);
   let turn: Promise<void> | undefined;
-  let again = false;
-  let scheduled = false;
-  let timer: NodeJS.Timeout | undefined;
+  // When the turn asked for is to start (Infinity: none asked for), and its timer.
+  let nextAt = Infinity;
+  let timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
+  // When the last turn started.
+  let lastTurnAt = 0;
+  // Whether the last turn left due attempts behind for want of places (it took all it asked
+  // for, or their endpoints were at their caps): a result that ends frees a place they need.
+  let dueWaiting = false;
+  // Whether an event arrived since the last turn started.
+  let eventsWaiting = false;
+  // Fresh delivery ids for the claims: those a turn does not use serve the next.
+  const ids: string[] = [];
+  let leasesExpiredAt = 0;
+  const runner = autocommit(orm);
 
   /**
-   * Asks for a turn: soon (after whatever else ended in this pass of the event loop, so that
-   * results that end together go in one turn), or right after the turn under way.
+   * Asks for a turn to start at `at` (ms since the epoch) or sooner; one asked for while a turn
+   * runs starts after it. Several asks make one turn, at the soonest time asked for. A turn at
+   * once still waits for this pass of the event loop, so results that end together go together.
    */
-  const wake = (): void => {
-    if (stopped) return;
-    if (turn !== undefined) {
-      again = true;
-      return;
-    }
-    if (scheduled) return;
-    scheduled = true;
-    clearTimeout(timer);
+  const turnAt = (at: number): void => {
+    if (stopped || at >= nextAt) return;
+    nextAt = at;
+    if (turn !== undefined) return; // started when the turn under way ends
+    clear();
+    const ms = at - Date.now();
+    timer = ms <= 0 ? setImmediate(run) : setTimeout(run, ms);
+  };
+  const clear = (): void => {
+    if (timer === undefined) return;
+    clearTimeout(timer as NodeJS.Timeout);
+    clearImmediate(timer as NodeJS.Immediate);
     timer = undefined;
-    setImmediate(() => {
-      scheduled = false;
-      if (turn !== undefined || stopped) return;
-      again = false;
-      turn = takeTurn().then((delay) => {
-        turn = undefined;
-        // Something ended or arrived during the turn: another one at once (unless the database
-        // just refused one).
-        if (failedTurns === 0 && (again || made.length > 0)) wake();
-        else sleep(delay);
-      });
+  };
+  const run = (): void => {
+    timer = undefined;
+    nextAt = Infinity;
+    if (turn !== undefined || stopped) return;
+    lastTurnAt = Date.now();
+    eventsWaiting = false;
+    turn = takeTurn().then((delay) => {
+      turn = undefined;
+      // Whatever asked for a turn meanwhile has it now (unless the database just refused one,
+      // when it waits as long as the refusal says).
+      const asked = nextAt;
+      nextAt = Infinity;
+      turnAt(failedTurns > 0 ? Date.now() + delay : Math.min(asked, Date.now() + delay));
     });
   };
-
-  const sleep = (ms: number): void => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(wake, ms);
+  /** A new event: a turn at once, or, right after another, in a moment, so that a burst is taken in a few turns, not one each. */
+  const onEvent = (): void => {
+    eventsWaiting = true;
+    turnAt(lastTurnAt + EVENT_GAP_MS);
+  };
+  /**
+   * An attempt ended: its result is recorded by the next turn. At once if attempts wait for its
+   * place; otherwise it rides on the turn the next event brings, or on one in RESULT_WAIT_MS.
+   */
+  const onResult = (claim: ScheduledClaim): void => {
+    // New events may be waiting for this endpoint's place (it had none free): a turn now.
+    const full = (perEndpoint.get(claim.endpointId) ?? 0) >= (claim.failing ? 1 : settings.endpointConcurrency);
+    turnAt(dueWaiting || (eventsWaiting && full) || made.length >= RECORDS ? 0 : Date.now() + RESULT_WAIT_MS);
   };
 
   const track = (work: Promise<void>): void => {
@@ -110,6 +152,9 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
   const recorded = (batch: readonly MadeAttempt[], outcome: CycleOutcome): void => {
     for (const m of batch) {
       inFlight--;
+      const n = perEndpoint.get(m.claim.endpointId)! - 1;
+      if (n === 0) perEndpoint.delete(m.claim.endpointId);
+      else perEndpoint.set(m.claim.endpointId, n);
       if (m.claim.failing) inFlightFailing--;
     }
     for (const { deliveryId, status } of outcome.recorded) {
@@ -120,7 +165,7 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
   };
 
   const recordOnly = (batch: readonly MadeAttempt[]): Promise<CycleOutcome> =>
-    cycle(orm.em.fork(), { made: batch, disableAfterSeconds: settings.disableAfterSeconds, limit: 0, perEndpoint: 0, failingLimit: 0, leaseMs });
+    cycle(runner, { made: batch, disableAfterSeconds: settings.disableAfterSeconds, limit: 0, ids: [], expireLeases: false, perEndpoint: 0, failingLimit: 0, leaseMs });
 
   /** Records one result on its own, a few times, after a turn that carried it failed. */
   const recordAlone = async (m: MadeAttempt): Promise<void> => {
@@ -128,7 +173,7 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
       await new Promise((resolve) => setTimeout(resolve, wait));
       try {
         recorded([m], await recordOnly([m]));
-        wake(); // a place is free
+        turnAt(0); // a place is free
         return;
       } catch {
         // tried again after the next wait
@@ -136,7 +181,7 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
     }
     recorded([m], { recorded: [], claims: [], nextDueMs: null });
     log.warn({ event_id: m.claim.eventId, step: m.claim.step }, 'could not record a webhook attempt; it will be made again');
-    wake();
+    turnAt(0);
   };
 
   /** One turn; says how long to wait before the next if nothing wakes the dispatcher sooner. */
@@ -146,25 +191,35 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
     const places = stopped ? 0 : Math.max(0, Math.min(BATCH, settings.workerConcurrency - inFlight + batch.length));
     if (batch.length === 0 && places === 0) return MAX_SLEEP_MS; // full: an attempt that ends wakes it
     const failingHeld = inFlightFailing - batch.filter((m) => m.claim.failing).length;
+    while (ids.length < places) ids.push(newId('whd'));
+    const now = Date.now();
+    const expireLeases = now - leasesExpiredAt >= MAX_SLEEP_MS;
     try {
-      const outcome = await cycle(orm.em.fork(), {
+      const outcome = await cycle(runner, {
         made: batch,
         disableAfterSeconds: settings.disableAfterSeconds,
         limit: places,
+        ids,
+        expireLeases,
         perEndpoint: settings.endpointConcurrency,
         failingLimit: Math.max(0, failingPlaces - failingHeld),
         leaseMs,
       });
       failedTurns = 0;
+      if (expireLeases) leasesExpiredAt = now;
       recorded(batch, outcome);
       for (const claim of outcome.claims) start(claim);
       const next = outcome.nextDueMs;
+      // The worker is full, took all it asked for, or found due attempts at capped endpoints.
+      dueWaiting = places === 0 || next === undefined || next === 0;
       if (places === 0) return MAX_SLEEP_MS;
       if (next === undefined) return 0; // as many as asked for: more may be waiting
       if (next === null) return MAX_SLEEP_MS;
       return next === 0 ? CAPPED_SLEEP_MS : Math.min(MAX_SLEEP_MS, next);
     } catch (error) {
       failedTurns++;
+      // The turn may have committed before its answer was lost: none of the ids it carried is used again.
+      ids.length = 0;
       if (isTransientDatabaseError(error)) {
         outage((turns) => log.warn({ reason: (error as Error).message, turns }, 'could not record or take webhook attempts: the database is unavailable; trying again shortly'));
       } else {
@@ -177,6 +232,7 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
 
   const start = (claim: ScheduledClaim): void => {
     inFlight++;
+    perEndpoint.set(claim.endpointId, (perEndpoint.get(claim.endpointId) ?? 0) + 1);
     if (claim.failing) inFlightFailing++;
     track(
       attempt(claim, settings)
@@ -185,21 +241,20 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
           onAttempt?.(result);
           const retryMs = claim.step < settings.maxAttempts ? retryDelayMs(settings, claim.step) : null;
           made.push({ claim, result, retryMs });
-          // A result to record, and a place free: a turn.
-          wake();
+          onResult(claim);
         }),
     );
   };
 
   // New events wake the dispatcher; events committed while it was not listening are found by its
   // own look, at once when it starts listening again and every MAX_SLEEP_MS in any case.
-  const listener = listen(directUrl(orm), [{ name: WEBHOOK_CHANNEL, onNotify: wake, onListening: wake }], log);
-  wake();
+  const listener = listen(directUrl(orm), [{ name: WEBHOOK_CHANNEL, onNotify: onEvent, onListening: () => turnAt(0) }], log);
+  turnAt(0);
 
   return {
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      clear();
       await listener.close();
       await turn;
       // Attempts under way are made; what was made is recorded before the process goes (what

@@ -7,8 +7,9 @@ export class Migration20261127000000_webhook_queue_home extends Migration {
     // The queue's functions in one set, as persistence/webhook-queue.sql defined them when this
     // migration was written (a frozen copy: later changes come in later migrations). The result's
     // receiver clock skew is now an argument of webhook_record, so webhook_cycle is one function
-    // again, and dropping an endpoint's queue rows now comes before touching their events, the
-    // order every other writer of the queue locks in.
+    // again; dropping an endpoint's queue rows now comes before touching their events, the order
+    // every other writer of the queue locks in; and a turn expires leases only when asked (about
+    // once a second) and skips the claim when nothing is due.
     this.addSql(`drop function webhook_cycle(text[], boolean[], integer[], text[], text[], integer[], bigint[], integer, integer, integer, integer, integer, text[], integer[])`);
     this.addSql(`drop function webhook_cycle(text[], boolean[], integer[], text[], text[], integer[], bigint[], integer, integer, integer, integer, integer, text[])`);
     this.addSql(`drop function webhook_record(text, boolean, integer, text, text, integer, bigint, integer)`);
@@ -102,7 +103,7 @@ end $$;
 -- endpoint or one to any other, counting what every worker holds (claims take turns: the advisory
 -- lock). Leases what it takes for p_lease_ms, and writes each attempt's delivery row (numbered
 -- after every earlier attempt of its event, manual ones too), or takes over the row of an attempt
--- whose worker died. p_ids are fresh delivery ids. Every table is reached by key from the taken
+-- whose worker died (once webhook_cycle has found its lease run out). p_ids are fresh delivery ids. Every table is reached by key from the taken
 -- events or by a lateral lookup that cannot become a join.
 create or replace function webhook_claim(p_limit integer, p_per_endpoint integer, p_failing_limit integer, p_lease_ms integer, p_ids text[])
 returns table (event_id text, endpoint_id text, step integer, delivery_id text, attempt integer,
@@ -116,7 +117,6 @@ declare
   v_events text[];
 begin
   perform pg_advisory_xact_lock(7240202);
-  update webhook_queue q set leased_until = null where q.leased_until <= v_now;
   with recursive due_endpoints as (
       (select q.endpoint_id from webhook_queue q
         where q.leased_until is null and q.due_at <= v_now
@@ -199,13 +199,16 @@ end $$;
 -- results of the attempts that ended since its last turn (each as webhook_record does, in the
 -- order given), then takes up to p_limit due attempts (webhook_claim, which counts the places just
 -- freed), then, if fewer were taken than asked for, says when the next waiting attempt is due.
+-- With p_expire_leases (a worker asks about once a second) it first makes the attempts whose
+-- lease ran out (their worker died) due again. A turn with nothing due costs one index probe: the
+-- claim, and its lock, are skipped.
 -- Rows come back in that order: one per recorded result (delivery_id, and what it became in
 -- recorded), one per attempt taken, and a last one with only next_due_ms when asked.
 create or replace function webhook_cycle(
   p_deliveries text[], p_ok boolean[], p_status integer[], p_body text[], p_error text[], p_duration integer[],
   p_retry_ms bigint[], p_disable_after_s integer,
   p_limit integer, p_per_endpoint integer, p_failing_limit integer, p_lease_ms integer, p_ids text[],
-  p_skew integer[])
+  p_skew integer[], p_expire_leases boolean)
 returns table (event_id text, endpoint_id text, step integer, delivery_id text, attempt integer,
                url text, secrets text[], payload text, livemode boolean, failing boolean,
                recorded text, next_due_ms bigint)
@@ -223,7 +226,10 @@ begin
   end loop;
   delivery_id := null;
   recorded := null;
-  if p_limit > 0 then
+  if p_expire_leases then
+    update webhook_queue q set leased_until = null where q.leased_until <= now();
+  end if;
+  if p_limit > 0 and exists (select 1 from webhook_queue q where q.leased_until is null and q.due_at <= now()) then
     return query select c.*, null::text, null::bigint from webhook_claim(p_limit, p_per_endpoint, p_failing_limit, p_lease_ms, p_ids) c;
     get diagnostics v_claimed = row_count;
   end if;
