@@ -2,7 +2,6 @@
 // events, revoked API keys). It reconnects by itself when the database goes away, and says so:
 // while it is down a notification can be missed, so whoever relies on them must not trust what
 // they cached, and must look for themselves.
-import { Socket } from 'node:net';
 import pg from 'pg';
 import type { Logger } from 'pino';
 
@@ -37,17 +36,7 @@ export interface Channel {
   onListening?(): void;
 }
 
-export interface ListenOptions {
-  /**
-   * After a notification, the connection is not read for this long: what else comes meanwhile
-   * is read in one go, one wake of the process instead of one each. For a listener that acts on
-   * notifications in batches anyway (the webhook dispatcher); 0 (the default) reads at once.
-   */
-  quietMs?: number;
-}
-
-export function listen(databaseUrl: string, channels: Channel[], log: Logger, options: ListenOptions = {}): Listener {
-  const quietMs = options.quietMs ?? 0;
+export function listen(databaseUrl: string, channels: Channel[], log: Logger): Listener {
   let client: pg.Client | undefined;
   let listening = false;
   let lost = false;
@@ -56,14 +45,7 @@ export function listen(databaseUrl: string, channels: Channel[], log: Logger, op
 
   const connect = async (delayMs: number): Promise<void> => {
     if (closed) return;
-    let socket: Socket | undefined;
-    let quiet: NodeJS.Timeout | undefined;
-    const next = new pg.Client({
-      connectionString: databaseUrl,
-      application_name: 'nairaflow-listen',
-      // The socket is ours, so that it can stop being read for a while (quietMs).
-      stream: () => (socket = new Socket()),
-    });
+    const next = new pg.Client({ connectionString: databaseUrl, application_name: 'nairaflow-listen' });
     const reconnect = () => {
       if (client !== next || closed) return;
       client = undefined;
@@ -76,17 +58,7 @@ export function listen(databaseUrl: string, channels: Channel[], log: Logger, op
     };
     next.on('error', reconnect);
     next.on('end', reconnect);
-    next.on('notification', (message) => {
-      channels.find((c) => c.name === message.channel)?.onNotify(message.payload ?? '');
-      if (quietMs > 0 && quiet === undefined && socket !== undefined) {
-        socket.pause();
-        quiet = setTimeout(() => {
-          quiet = undefined;
-          socket?.resume();
-        }, quietMs);
-      }
-    });
-    next.on('end', () => clearTimeout(quiet));
+    next.on('notification', (message) => channels.find((c) => c.name === message.channel)?.onNotify(message.payload ?? ''));
     client = next;
     try {
       await next.connect();
