@@ -106,11 +106,13 @@ export async function recoverDeliveries(em: EntityManager, caller: Caller, since
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     const batch = await em.transactional(async (tx) => {
-      // The endpoint is only kept from being deleted (a key-share lock: payments recording events
-      // and the dispatchers updating it go on).
+      // Share-locked, as recording an event does: the endpoint cannot be deleted or disabled while
+      // the batch queues attempts for it (a disable would not see them, and they would wait for
+      // ever). Payments recording events go on; a dispatcher recording an attempt to it waits
+      // for the batch (the batch does not wait for the dispatcher: see queueRecoveryBatch).
       const [endpoint] = await sql<{ id: string; disabled: boolean }>(
         tx,
-        'select id, disabled_at is not null as disabled from webhook_endpoints where merchant_id = $1 and livemode = $2 for key share',
+        'select id, disabled_at is not null as disabled from webhook_endpoints where merchant_id = $1 and livemode = $2 for share',
         [caller.merchant.id, caller.livemode],
       );
       if (endpoint === undefined) throw noEndpoint();

@@ -129,18 +129,22 @@ export async function findEndpoint(em: EntityManager, merchantId: string, livemo
 
 /** Deletes the endpoint; the events it still had to deliver end as no_endpoint. */
 export async function deleteEndpoint(em: EntityManager, caller: Caller): Promise<string> {
-  return em.transactional(async (tx) => {
-    // Locked first: events being recorded for it commit before, and are seen below; later ones
-    // find no endpoint.
-    await sql(tx, 'select id from webhook_endpoints where merchant_id = $1 and livemode = $2 for update', [caller.merchant.id, caller.livemode]);
-    await dropEndpointQueue(tx, caller.merchant.id, caller.livemode);
-    const [deleted] = await sql<{ id: string }>(tx, 'delete from webhook_endpoints where merchant_id = $1 and livemode = $2 returning id', [
-      caller.merchant.id,
-      caller.livemode,
-    ]);
-    if (deleted === undefined) throw noEndpoint();
-    return deleted.id;
-  });
+  for (;;) {
+    const deleted = await em.transactional(async (tx) => {
+      // Locked first: events being recorded for it commit before, and are seen below; later ones
+      // find no endpoint.
+      const [endpoint] = await sql<{ id: string }>(tx, 'select id from webhook_endpoints where merchant_id = $1 and livemode = $2 for update', [
+        caller.merchant.id,
+        caller.livemode,
+      ]);
+      if (endpoint === undefined) throw noEndpoint();
+      if (!(await dropEndpointQueue(tx, endpoint.id))) return undefined; // a turn held one of its attempts: again
+      await sql(tx, 'delete from webhook_endpoints where id = $1', [endpoint.id]);
+      return endpoint.id;
+    });
+    if (deleted !== undefined) return deleted;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 /**

@@ -17,9 +17,11 @@
 -- while a table was nearly empty (a new install, the first minute after a deploy) would otherwise
 -- read the whole table for as long as the connection lives, however large the table grows.
 --
--- Locks are taken in one order everywhere: a queue row before its event's row (webhook_record,
+-- Locks are taken in one order: a queue row before its event's row (webhook_record,
 -- webhook_claim, webhook_disable_endpoint, and the recovery and manual delivery in
--- webhook-queue.ts), so that no two of them can wait on each other.
+-- webhook-queue.ts), so that no two of them can wait on each other. An endpoint's row is updated
+-- by webhook_record after its queue row; what locks the endpoint first (deleting it, a recovery)
+-- takes its queue rows with skip locked and tries again rather than wait for one.
 
 -- Disables an endpoint that kept failing: its waiting attempts are dropped and their events say so.
 create or replace function webhook_disable_endpoint(p_endpoint text, p_reason text) returns void
@@ -207,8 +209,8 @@ end $$;
 -- order given), then takes up to p_limit due attempts (webhook_claim, which counts the places just
 -- freed), then, if fewer were taken than asked for, says when the next waiting attempt is due.
 -- With p_expire_leases (a worker asks about once a second) it first makes the attempts whose
--- lease ran out (their worker died) due again. A turn with nothing due costs one index probe: the
--- claim, and its lock, are skipped.
+-- lease ran out (their worker died) due again. A turn with nothing due costs two index probes:
+-- the claim, and its lock, are skipped.
 -- Rows come back in that order: one per recorded result (delivery_id, and what it became in
 -- recorded), one per attempt taken, and a last one with only next_due_ms when asked.
 create or replace function webhook_cycle(
@@ -236,7 +238,9 @@ begin
   if p_expire_leases then
     update webhook_queue q set leased_until = null where q.leased_until <= now();
   end if;
-  if p_limit > 0 and exists (select 1 from webhook_queue q where q.leased_until is null and q.due_at <= now()) then
+  -- The first entry of the waiting attempts' index (webhook_queue_waiting, on due_at): a min()
+  -- is planned as that one probe whatever the table held when the plan was made.
+  if p_limit > 0 and (select min(q.due_at) from webhook_queue q where q.leased_until is null) <= now() then
     return query select c.*, null::text, null::bigint from webhook_claim(p_limit, p_per_endpoint, p_failing_limit, p_lease_ms, p_ids) c;
     get diagnostics v_claimed = row_count;
   end if;

@@ -4,7 +4,8 @@
 // delivery made by hand ending the schedule, a recovery bringing attempts forward, and the
 // backlog the metrics show.
 //
-// Locks are taken in one order everywhere: a queue row before its event's row.
+// Locks are taken in one order: a queue row before its event's row; what holds an endpoint's row
+// first takes its queue rows with skip locked (see webhook-queue.sql).
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EVENT_STREAM_CHANNEL, WEBHOOK_CHANNEL } from './notifications.ts';
 import { sql, type Runner } from './sql.ts';
@@ -161,21 +162,29 @@ export async function queueFirstAttempt(em: EntityManager, eventId: string, endp
 }
 
 /**
- * Drops the queue of the merchant's endpoint in this mode (it is being deleted): the events it
- * still had to deliver end as no_endpoint. In the caller's transaction, which holds the endpoint.
+ * Drops the queue of endpoint `endpointId` (it is being deleted): the events it still had to
+ * deliver end as no_endpoint. In the caller's transaction, which holds the endpoint's row.
+ * Returns false, having changed nothing, when a dispatcher's turn holds one of its queue rows at
+ * that moment (for milliseconds): the caller is to roll back and try again. Waiting for the row
+ * instead could deadlock: the turn recording that attempt updates the endpoint's row next.
  */
-export async function dropEndpointQueue(em: EntityManager, merchantId: string, livemode: boolean): Promise<void> {
+export async function dropEndpointQueue(em: EntityManager, endpointId: string): Promise<boolean> {
+  const [lock] = await sql<{ queued: number; locked: number }>(
+    em,
+    `with locked as (select q.event_id from webhook_queue q where q.endpoint_id = $1 for update skip locked)
+     select (select count(*)::integer from webhook_queue q where q.endpoint_id = $1) as queued,
+            (select count(*)::integer from locked) as locked`,
+    [endpointId],
+  );
+  if (lock!.locked < lock!.queued) return false;
   await sql(
     em,
-    `with dropped as (
-       delete from webhook_queue q using webhook_endpoints w
-        where w.merchant_id = $1 and w.livemode = $2 and q.endpoint_id = w.id
-       returning q.event_id
-     )
+    `with dropped as (delete from webhook_queue q where q.endpoint_id = $1 returning q.event_id)
      update events e set delivery_status = 'no_endpoint', next_attempt_at = null
        from dropped where e.id = dropped.event_id and e.delivery_status = 'pending'`,
-    [merchantId, livemode],
+    [endpointId],
   );
+  return true;
 }
 
 /**
@@ -183,12 +192,10 @@ export async function dropEndpointQueue(em: EntityManager, merchantId: string, l
  * (first: the queue row before the event's), and the event is succeeded.
  */
 export async function endSchedule(em: EntityManager, eventId: string): Promise<void> {
-  await sql(
-    em,
-    `with dropped as (delete from webhook_queue where event_id = $1)
-     update events set delivery_status = 'succeeded', next_attempt_at = null where id = $1`,
-    [eventId],
-  );
+  // Two statements: a data-modifying WITH that the main statement does not read runs after it,
+  // which would lock the event's row first.
+  await sql(em, 'delete from webhook_queue where event_id = $1', [eventId]);
+  await sql(em, "update events set delivery_status = 'succeeded', next_attempt_at = null where id = $1", [eventId]);
 }
 
 export interface RecoveryBatch {
@@ -206,7 +213,7 @@ export interface RecoveryBatch {
 }
 
 /**
- * One batch of a recovery (in the caller's transaction, which holds the endpoint `endpointId`):
+ * One batch of a recovery (in the caller's transaction, which share-locks the endpoint `endpointId`):
  * the caller's events created at or after `since` (and after `after`), oldest first, up to
  * `limit`; each not delivered and without an attempt already due gets one due now: a new queue
  * row at the step after its last scheduled one, or its waiting retry brought forward.
@@ -274,7 +281,7 @@ export async function queueRecoveryBatch(
        select event_id from queued union all select event_id from moved
      ), marked as (
        update events e set delivery_status = 'pending', next_attempt_at = now()
-        where e.id in (select event_id from recovered)
+        where e.id in (select event_id from recovered) and e.delivery_status <> 'succeeded'
      ), counted as (
        select count(*)::integer as n from recovered
      )

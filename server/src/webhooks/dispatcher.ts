@@ -80,11 +80,11 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
   let failedTurns = 0;
   const outage = throttled(OUTAGE_LOG_MS);
   let turn: Promise<void> | undefined;
-  // When the turn asked for is to start (Infinity: none asked for), and its timer.
+  // When the turn asked for is to start (on now()'s clock; Infinity: none asked for), and its timer.
   let nextAt = Infinity;
   let timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
   // When the last turn started.
-  let lastTurnAt = 0;
+  let lastTurnAt = -Infinity;
   // Whether the last turn left due attempts behind for want of places (it took all it asked
   // for, or their endpoints were at their caps): a result that ends frees a place they need.
   let dueWaiting = false;
@@ -92,11 +92,11 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
   let eventsWaiting = false;
   // Fresh delivery ids for the claims: those a turn does not use serve the next.
   const ids: string[] = [];
-  let leasesExpiredAt = 0;
+  let leasesExpiredAt = -Infinity;
   const runner = autocommit(orm);
 
   /**
-   * Asks for a turn to start at `at` (ms since the epoch) or sooner; one asked for while a turn
+   * Asks for a turn to start at `at` (on now()'s clock) or sooner; one asked for while a turn
    * runs starts after it. Several asks make one turn, at the soonest time asked for. A turn at
    * once still waits for this pass of the event loop, so results that end together go together.
    */
@@ -105,7 +105,7 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
     nextAt = at;
     if (turn !== undefined) return; // started when the turn under way ends
     clear();
-    const ms = at - Date.now();
+    const ms = at - now();
     timer = ms <= 0 ? setImmediate(run) : setTimeout(run, ms);
   };
   const clear = (): void => {
@@ -118,7 +118,7 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
     timer = undefined;
     nextAt = Infinity;
     if (turn !== undefined || stopped) return;
-    lastTurnAt = Date.now();
+    lastTurnAt = now();
     eventsWaiting = false;
     turn = takeTurn().then((delay) => {
       turn = undefined;
@@ -126,7 +126,7 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
       // when it waits as long as the refusal says).
       const asked = nextAt;
       nextAt = Infinity;
-      turnAt(failedTurns > 0 ? Date.now() + delay : Math.min(asked, Date.now() + delay));
+      turnAt(failedTurns > 0 ? now() + delay : Math.min(asked, now() + delay));
     });
   };
   /** A new event: a turn at once, or, right after another, in a moment, so that a burst is taken in a few turns, not one each. */
@@ -139,9 +139,12 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
    * place; otherwise it rides on the turn the next event brings, or on one in RESULT_WAIT_MS.
    */
   const onResult = (claim: ScheduledClaim): void => {
-    // New events may be waiting for this endpoint's place (it had none free): a turn now.
-    const full = (perEndpoint.get(claim.endpointId) ?? 0) >= (claim.failing ? 1 : settings.endpointConcurrency);
-    turnAt(dueWaiting || (eventsWaiting && full) || made.length >= RECORDS ? 0 : Date.now() + RESULT_WAIT_MS);
+    // The place this result frees is needed at once only by attempts waiting for its endpoint
+    // (it had none free, and attempts were left due or events came since), or by any attempt
+    // when the worker itself is full.
+    const endpointFull = (perEndpoint.get(claim.endpointId) ?? 0) >= (claim.failing ? 1 : settings.endpointConcurrency);
+    const needed = (endpointFull && (dueWaiting || eventsWaiting)) || inFlight >= settings.workerConcurrency || made.length >= RECORDS;
+    turnAt(needed ? 0 : now() + RESULT_WAIT_MS);
   };
 
   const track = (work: Promise<void>): void => {
@@ -192,8 +195,8 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
     if (batch.length === 0 && places === 0) return MAX_SLEEP_MS; // full: an attempt that ends wakes it
     const failingHeld = inFlightFailing - batch.filter((m) => m.claim.failing).length;
     while (ids.length < places) ids.push(newId('whd'));
-    const now = Date.now();
-    const expireLeases = now - leasesExpiredAt >= MAX_SLEEP_MS;
+    const turnStarted = now();
+    const expireLeases = turnStarted - leasesExpiredAt >= MAX_SLEEP_MS;
     try {
       const outcome = await cycle(runner, {
         made: batch,
@@ -206,7 +209,7 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
         leaseMs,
       });
       failedTurns = 0;
-      if (expireLeases) leasesExpiredAt = now;
+      if (expireLeases) leasesExpiredAt = turnStarted;
       recorded(batch, outcome);
       for (const claim of outcome.claims) start(claim);
       const next = outcome.nextDueMs;
@@ -268,3 +271,6 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Milliseconds on a clock that never steps back (the wall clock may). */
+const now = (): number => performance.now();

@@ -200,8 +200,8 @@ end $$;
 -- order given), then takes up to p_limit due attempts (webhook_claim, which counts the places just
 -- freed), then, if fewer were taken than asked for, says when the next waiting attempt is due.
 -- With p_expire_leases (a worker asks about once a second) it first makes the attempts whose
--- lease ran out (their worker died) due again. A turn with nothing due costs one index probe: the
--- claim, and its lock, are skipped.
+-- lease ran out (their worker died) due again. A turn with nothing due costs two index probes:
+-- the claim, and its lock, are skipped.
 -- Rows come back in that order: one per recorded result (delivery_id, and what it became in
 -- recorded), one per attempt taken, and a last one with only next_due_ms when asked.
 create or replace function webhook_cycle(
@@ -229,7 +229,9 @@ begin
   if p_expire_leases then
     update webhook_queue q set leased_until = null where q.leased_until <= now();
   end if;
-  if p_limit > 0 and exists (select 1 from webhook_queue q where q.leased_until is null and q.due_at <= now()) then
+  -- The first entry of the waiting attempts' index (webhook_queue_waiting, on due_at): a min()
+  -- is planned as that one probe whatever the table held when the plan was made.
+  if p_limit > 0 and (select min(q.due_at) from webhook_queue q where q.leased_until is null) <= now() then
     return query select c.*, null::text, null::bigint from webhook_claim(p_limit, p_per_endpoint, p_failing_limit, p_lease_ms, p_ids) c;
     get diagnostics v_claimed = row_count;
   end if;
