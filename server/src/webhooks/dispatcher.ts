@@ -143,7 +143,7 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
     // (it had none free, and attempts were left due or events came since), or by any attempt
     // when the worker itself is full.
     const endpointFull = (perEndpoint.get(claim.endpointId) ?? 0) >= (claim.failing ? 1 : settings.endpointConcurrency);
-    const needed = (endpointFull && (dueWaiting || eventsWaiting)) || inFlight >= settings.workerConcurrency || made.length >= RECORDS;
+    const needed = dueWaiting || (endpointFull && eventsWaiting) || inFlight >= settings.workerConcurrency || made.length >= RECORDS;
     turnAt(needed ? 0 : now() + RESULT_WAIT_MS);
   };
 
