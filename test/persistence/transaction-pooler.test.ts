@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { adminUrl, createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { CARDS, card } from '../support/payments.ts';
+import { CARDS, card, waitFor } from '../support/payments.ts';
 import { startPgBouncer, type PgBouncer } from '../support/pgbouncer.ts';
 import { refusedStart, startProcess, type StartedProcess } from '../support/processes.ts';
 import { answer, startReceiver, type Receiver } from '../support/receiver.ts';
@@ -219,7 +219,10 @@ describe('behind PgBouncer in transaction mode (two API processes and a worker)'
         failed = answers.filter((a) => a.status === 500).length;
       }
       expect(failed, 'requests that failed on a lost prepared statement').to.be.greaterThan(0);
-      expect(careless.output()).to.include('do not survive a transaction pooler (PgBouncer in transaction mode); set DATABASE_PREPARED_STATEMENTS=false');
+      // The answer can come back before the process's log line has come through its pipe.
+      const hint = 'do not survive a transaction pooler (PgBouncer in transaction mode); set DATABASE_PREPARED_STATEMENTS=false';
+      await waitFor('the hint in the log', async () => (careless.output().includes(hint) ? true : undefined), 5000).catch(() => undefined);
+      expect(careless.output()).to.include(hint);
     } finally {
       careless.child.kill('SIGTERM');
       await careless.exit;

@@ -139,9 +139,11 @@ export function startWebhookDispatcher(orm: MikroORM, settings: WebhookSettings,
    * place; otherwise it rides on the turn the next event brings, or on one in RESULT_WAIT_MS.
    */
   const onResult = (claim: ScheduledClaim): void => {
-    // The place this result frees is needed at once only by attempts waiting for its endpoint
-    // (it had none free, and attempts were left due or events came since), or by any attempt
-    // when the worker itself is full.
+    // The place this result frees is wanted at once while attempts were left due for want of
+    // places, when events came since and its endpoint had none free, or when the worker itself
+    // is full. (dueWaiting is the worker's, not the endpoint's: one capped endpoint anywhere sends
+    // every result to a turn at once. Asking for its own endpoint to be full as well let an
+    // endpoint taking 800 events a second fall behind.)
     const endpointFull = (perEndpoint.get(claim.endpointId) ?? 0) >= (claim.failing ? 1 : settings.endpointConcurrency);
     const needed = dueWaiting || (endpointFull && eventsWaiting) || inFlight >= settings.workerConcurrency || made.length >= RECORDS;
     turnAt(needed ? 0 : now() + RESULT_WAIT_MS);
