@@ -6,7 +6,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Event, WebhookDelivery } from '../persistence/entities/index.ts';
 import { sql } from '../persistence/sql.ts';
-import { endSchedule, queueRecoveryBatch, type AttemptResult, type Claim } from '../persistence/webhook-queue.ts';
+import { endSchedule, queueRecoveryBatch, untilQueueFree, type AttemptResult, type Claim } from '../persistence/webhook-queue.ts';
 import { newId } from '../ids.ts';
 import { ApiError, notFound } from './errors.ts';
 import type { Caller } from './merchants.ts';
@@ -90,8 +90,6 @@ export async function listDeliveries(em: EntityManager, caller: Caller, eventId:
 
 /** Events looked at per transaction: each batch's locks are held for a moment, not for the whole recovery. */
 const RECOVERY_BATCH = 2_000;
-/** The wait before a batch is tried again, when a dispatcher's turn held one of its attempts. */
-const BUSY_WAIT_MS = 5;
 
 /**
  * Queues an attempt due now for each of the caller's events created at or after `since` that is
@@ -105,29 +103,27 @@ export async function recoverDeliveries(em: EntityManager, caller: Caller, since
   let queued = 0;
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
-    const batch = await em.transactional(async (tx) => {
-      // Share-locked, as recording an event does: the endpoint cannot be deleted or disabled while
-      // the batch queues attempts for it (a disable would not see them, and they would wait for
-      // ever). Payments recording events go on; a dispatcher recording an attempt to it waits
-      // for the batch (the batch does not wait for the dispatcher: see queueRecoveryBatch).
-      const [endpoint] = await sql<{ id: string; disabled: boolean }>(
-        tx,
-        'select id, disabled_at is not null as disabled from webhook_endpoints where merchant_id = $1 and livemode = $2 for share',
-        [caller.merchant.id, caller.livemode],
-      );
-      if (endpoint === undefined) throw noEndpoint();
-      if (endpoint.disabled) {
-        throw new ApiError(
-          'invalid_request',
-          'The webhook endpoint is disabled: enable it by setting its URL again (PUT /v1/webhook_endpoint), then recover.',
+    const batch = await untilQueueFree(() =>
+      em.transactional(async (tx) => {
+        // Share-locked, as recording an event does: the endpoint cannot be deleted or disabled while
+        // the batch queues attempts for it (a disable would not see them, and they would wait for
+        // ever). Payments recording events go on; a dispatcher recording an attempt to it waits
+        // for the batch (the batch does not wait for the dispatcher: see queueRecoveryBatch).
+        const [endpoint] = await sql<{ id: string; disabled: boolean }>(
+          tx,
+          'select id, disabled_at is not null as disabled from webhook_endpoints where merchant_id = $1 and livemode = $2 for share',
+          [caller.merchant.id, caller.livemode],
         );
-      }
-      return queueRecoveryBatch(tx, { merchantId: caller.merchant.id, livemode: caller.livemode, endpointId: endpoint.id }, since, after, RECOVERY_BATCH);
-    });
-    if (batch.busy) {
-      await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS));
-      continue;
-    }
+        if (endpoint === undefined) throw noEndpoint();
+        if (endpoint.disabled) {
+          throw new ApiError(
+            'invalid_request',
+            'The webhook endpoint is disabled: enable it by setting its URL again (PUT /v1/webhook_endpoint), then recover.',
+          );
+        }
+        return queueRecoveryBatch(tx, { merchantId: caller.merchant.id, livemode: caller.livemode, endpointId: endpoint.id }, since, after, RECOVERY_BATCH);
+      }),
+    );
     queued += batch.queued;
     if (batch.seen < RECOVERY_BATCH || batch.last === null) return queued;
     after = batch.last;

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Event, WebhookEndpoint } from '../persistence/entities/index.ts';
 import { sql } from '../persistence/sql.ts';
-import { dropEndpointQueue } from '../persistence/webhook-queue.ts';
+import { dropEndpointQueue, QUEUE_BUSY, untilQueueFree } from '../persistence/webhook-queue.ts';
 import { newId, newSigningSecret } from '../ids.ts';
 import { isForbiddenAddress, urlProblem } from './webhook-targets.ts';
 import { ApiError } from './errors.ts';
@@ -129,8 +129,8 @@ export async function findEndpoint(em: EntityManager, merchantId: string, livemo
 
 /** Deletes the endpoint; the events it still had to deliver end as no_endpoint. */
 export async function deleteEndpoint(em: EntityManager, caller: Caller): Promise<string> {
-  for (;;) {
-    const deleted = await em.transactional(async (tx) => {
+  return untilQueueFree(() =>
+    em.transactional(async (tx) => {
       // Locked first: events being recorded for it commit before, and are seen below; later ones
       // find no endpoint.
       const [endpoint] = await sql<{ id: string }>(tx, 'select id from webhook_endpoints where merchant_id = $1 and livemode = $2 for update', [
@@ -138,13 +138,11 @@ export async function deleteEndpoint(em: EntityManager, caller: Caller): Promise
         caller.livemode,
       ]);
       if (endpoint === undefined) throw noEndpoint();
-      if (!(await dropEndpointQueue(tx, endpoint.id))) return undefined; // a turn held one of its attempts: again
+      if ((await dropEndpointQueue(tx, endpoint.id)) === QUEUE_BUSY) return QUEUE_BUSY;
       await sql(tx, 'delete from webhook_endpoints where id = $1', [endpoint.id]);
       return endpoint.id;
-    });
-    if (deleted !== undefined) return deleted;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+    }),
+  );
 }
 
 /**

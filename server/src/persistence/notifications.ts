@@ -50,8 +50,10 @@ export function listen(databaseUrl: string, channels: Channel[], log: Logger): L
       if (client !== next || closed) return;
       client = undefined;
       // Said once per loss, however many tries it takes to listen again.
-      if (listening) log.warn({ channels: channels.map((c) => c.name) }, 'stopped hearing database notifications; connecting again, and looking for work without them meanwhile');
-      if (listening) lost = true;
+      if (listening) {
+        log.warn({ channels: channels.map((c) => c.name) }, 'stopped hearing database notifications; connecting again, and looking for work without them meanwhile');
+        lost = true;
+      }
       listening = false;
       void next.end().catch(() => undefined);
       retry = setTimeout(() => void connect(Math.min(delayMs * 2, 10_000)), delayMs);

@@ -162,13 +162,31 @@ export async function queueFirstAttempt(em: EntityManager, eventId: string, endp
 }
 
 /**
- * Drops the queue of endpoint `endpointId` (it is being deleted): the events it still had to
- * deliver end as no_endpoint. In the caller's transaction, which holds the endpoint's row.
- * Returns false, having changed nothing, when a dispatcher's turn holds one of its queue rows at
- * that moment (for milliseconds): the caller is to roll back and try again. Waiting for the row
- * instead could deadlock: the turn recording that attempt updates the endpoint's row next.
+ * What a statement here answers, having changed nothing, when a dispatcher's turn held one of the
+ * queue rows it needed at that moment (for milliseconds). It takes them with skip locked rather
+ * than wait: waiting could deadlock with a turn that locks another row next. Its transaction is
+ * to end and be tried again (untilQueueFree).
  */
-export async function dropEndpointQueue(em: EntityManager, endpointId: string): Promise<boolean> {
+export const QUEUE_BUSY = Symbol('webhook queue busy');
+
+/** The wait before a transaction that met QUEUE_BUSY is tried again. */
+const BUSY_WAIT_MS = 5;
+
+/** Runs `transaction` (a whole transaction of its own) again, after a moment, until it does not answer QUEUE_BUSY. */
+export async function untilQueueFree<T>(transaction: () => Promise<T | typeof QUEUE_BUSY>): Promise<T> {
+  for (;;) {
+    const result = await transaction();
+    if (result !== QUEUE_BUSY) return result;
+    await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS));
+  }
+}
+
+/**
+ * Drops the queue of endpoint `endpointId` (it is being deleted): the events it still had to
+ * deliver end as no_endpoint. In the caller's transaction, which holds the endpoint's row (so a
+ * turn recording an attempt to it, which updates that row next, must not be waited for).
+ */
+export async function dropEndpointQueue(em: EntityManager, endpointId: string): Promise<typeof QUEUE_BUSY | undefined> {
   const [lock] = await sql<{ queued: number; locked: number }>(
     em,
     `with locked as (select q.event_id from webhook_queue q where q.endpoint_id = $1 for update skip locked)
@@ -176,7 +194,7 @@ export async function dropEndpointQueue(em: EntityManager, endpointId: string): 
             (select count(*)::integer from locked) as locked`,
     [endpointId],
   );
-  if (lock!.locked < lock!.queued) return false;
+  if (lock!.locked < lock!.queued) return QUEUE_BUSY;
   await sql(
     em,
     `with dropped as (delete from webhook_queue q where q.endpoint_id = $1 returning q.event_id)
@@ -184,7 +202,7 @@ export async function dropEndpointQueue(em: EntityManager, endpointId: string): 
        from dropped where e.id = dropped.event_id and e.delivery_status = 'pending'`,
     [endpointId],
   );
-  return true;
+  return undefined;
 }
 
 /**
@@ -205,11 +223,6 @@ export interface RecoveryBatch {
   seen: number;
   /** Where the next batch starts after. */
   last: { createdAt: string; id: string } | null;
-  /**
-   * An attempt of an event in this batch was being taken or recorded by a dispatcher at that
-   * moment: nothing was done, and the batch is to be tried again (in a new transaction).
-   */
-  busy: boolean;
 }
 
 /**
@@ -224,16 +237,14 @@ export async function queueRecoveryBatch(
   since: Date,
   after: { createdAt: string; id: string } | null,
   limit: number,
-): Promise<RecoveryBatch> {
+): Promise<RecoveryBatch | typeof QUEUE_BUSY> {
   // Recoveries of one endpoint take turns: two at once would each queue the same events.
   await sql(em, 'select pg_advisory_xact_lock(hashtextextended($1, 0))', [`webhook_recover:${scope.endpointId}`]);
   // Then the batch's queue rows are locked, before anything is read, so that no dispatcher can
   // record or take one of their attempts until this transaction ends. Without it, an attempt
   // recorded as delivered while the statement below runs would be queued again: its snapshot
   // would still see the event undelivered, while the queue row it would conflict with is gone.
-  // Rows locked by a dispatcher's turn (it lasts milliseconds) are skipped rather than waited
-  // for, and the batch is tried again: waiting could deadlock with a turn that locks its rows in
-  // another order.
+  // Rows locked by a dispatcher's turn are skipped rather than waited for (QUEUE_BUSY).
   const [page] = await sql<{ ids: string[] | null; last_created_at: string | null; queued: number; locked: number }>(
     em,
     `with page as (
@@ -251,9 +262,9 @@ export async function queueRecoveryBatch(
             (select count(*)::integer from locked) as locked`,
     [scope.merchantId, scope.livemode, since, after?.createdAt ?? null, after?.id ?? null, limit],
   );
-  if (page!.locked < page!.queued) return { queued: 0, seen: 0, last: null, busy: true };
+  if (page!.locked < page!.queued) return QUEUE_BUSY;
   const ids = page!.ids ?? [];
-  if (ids.length === 0) return { queued: 0, seen: 0, last: null, busy: false };
+  if (ids.length === 0) return { queued: 0, seen: 0, last: null };
   // A new statement, so a new snapshot: taken after the locks, it sees the last word on every
   // queue row of the batch (and only the batch's events: one recorded since has a queue row this
   // transaction does not hold). An event with a queue row already has its attempt coming (on
@@ -292,7 +303,6 @@ export async function queueRecoveryBatch(
     queued: row!.queued,
     seen: ids.length,
     last: { createdAt: page!.last_created_at!, id: ids[ids.length - 1]! },
-    busy: false,
   };
 }
 
