@@ -82,6 +82,11 @@ const PRELUDES: Record<string, Prelude> = {
     body: { amount: 250000, currency: 'NGN' },
     makes: { variable: 'CANCEL_PI', js: 'toCancel', field: 'id', instead: 'PI' },
   },
+  // "Answer the step the card issuer asked for" above sends a wrong OTP, failing the attempt.
+  submitPaymentIntentOtp: {
+    why: 'Confirms $PI with the OTP card again ("Answer the step" above failed its attempt with a wrong code).',
+    operationId: 'confirmPaymentIntent',
+  },
   // "Delete the webhook endpoint" comes before it in the reference, and a secret needs an endpoint.
   // The endpoint it makes starts with a signing secret of its own, which signs beside the rolled one
   // for `expires_in` seconds: shown, like every secret a sample makes, never dropped.
@@ -500,7 +505,10 @@ function curl(origin: string, sample: SampleParts): string {
     const first = kept(curlCommand(origin, preludeRequest, { quiet: true }));
     if (prelude.makes !== undefined) lines.push(...first, `${prelude.makes.variable}=${fromAnswer(prelude.makes.field)}`);
     else if (prelude.shows !== undefined) lines.push(...first, 'echo "$ANSWER"');
-    else lines.push(curlCommand(origin, preludeRequest, { discard: true }).command);
+    else {
+      const discarded = curlCommand(origin, preludeRequest, { discard: true });
+      lines.push(discarded.command, ...(discarded.heredoc === undefined ? [] : [discarded.heredoc, 'EOF']));
+    }
   }
   if (sets.length === 0) {
     const command = curlCommand(origin, request);

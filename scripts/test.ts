@@ -180,7 +180,7 @@ function scanRunLog(file: string): { passed: number; failed: number } {
   const lines = log === '' ? 0 : log.trimEnd().split('\n').length;
   const findings = findSecrets(log);
   if (findings.length === 0) {
-    console.log(`log scan: no secret key, client secret, signing secret, card number or OTP in ${lines} log lines`);
+    console.log(`log scan: no secret key, client secret, signing secret, card number, OTP or PIN in ${lines} log lines`);
     rmSync(file, { force: true });
     return { passed: 1, failed: 0 };
   }

@@ -43,7 +43,8 @@ describe('configuration', () => {
   const bad: [Record<string, string>, RegExp][] = [
     [{ PORT: 'eighty' }, /^PORT must be a whole number from 0 to 65535 \(got "eighty"\)$/],
     [{ PORT: '70000' }, /^PORT /],
-    [{ APP_ENV: 'staging' }, /^APP_ENV must be one of development, production/],
+    [{ APP_ENV: 'qa' }, /^APP_ENV must be one of development, staging, production/],
+    [{ APP_ENV: 'staging' }, /^DATABASE_URL is required when APP_ENV=staging/],
     [{ APP_ENV: 'production' }, /^DATABASE_URL is required when APP_ENV=production/],
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a postgres/],
     [{ ROLE: 'web' }, /^ROLE must be one of api, worker, all/],
@@ -68,7 +69,12 @@ describe('configuration', () => {
     [{ TRUST_PROXY: '::/1,8000::/1' }, /^TRUST_PROXY must name your proxies.*wider than \/7/],
     [{ APP_ENV: 'production', DATABASE_URL: 'postgres://db/nf', WEBHOOK_ALLOW_INSECURE: 'true' }, /^WEBHOOK_ALLOW_INSECURE=true is refused when APP_ENV=production/],
     [{ EVENT_RETENTION_DAYS: '0' }, /^EVENT_RETENTION_DAYS must be a whole number from 1 to 3650 \(got "0"\)$/],
-    [{ LIVE_PROCESSOR: 'acme' }, /^LIVE_PROCESSOR must be one of sandbox \(got "acme"\)$/],
+    [{ LIVE_PROCESSOR: 'acme' }, /^LIVE_PROCESSOR must be one of paystack, sandbox \(got "acme"\)$/],
+    [{ APP_ENV: 'production', DATABASE_URL: 'postgres://db/nf', LIVE_PROCESSOR: 'sandbox' }, /^LIVE_PROCESSOR=sandbox is refused when APP_ENV=production/],
+    [{ LIVE_PROCESSOR: 'paystack' }, /^PAYSTACK_SECRET_KEY is required with LIVE_PROCESSOR=paystack/],
+    [{ LIVE_PROCESSOR: 'paystack', PAYSTACK_SECRET_KEY: 'pk_live_abc' }, /^PAYSTACK_SECRET_KEY must be a Paystack secret key .*not shown/],
+    [{ LIVE_PROCESSOR: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_abc', PAYSTACK_BASE_URL: 'api.paystack.co' }, /^PAYSTACK_BASE_URL must be an http/],
+    [{ LIVE_PROCESSOR: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_abc', PAYSTACK_TIMEOUT_MS: '0' }, /^PAYSTACK_TIMEOUT_MS must be a whole number/],
     [{ METRICS_PORT: 'prometheus' }, /^METRICS_PORT must be a whole number from 0 to 65535 \(got "prometheus"\)$/],
     [{ METRICS_PORT: '70000' }, /^METRICS_PORT /],
     // The metrics are for the people who run the service, never for whoever reaches the API.

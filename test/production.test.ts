@@ -24,7 +24,22 @@ describe('production', () => {
   it('refuses a live processor it does not know, naming the ones it has', async () => {
     const run = await refusedStart({ APP_ENV: 'production', DATABASE_URL: database.url, LIVE_PROCESSOR: 'acme' });
     expect(run.code).to.equal(78);
-    expect(run.stderr.trim()).to.equal('nairaflow: configuration error: LIVE_PROCESSOR must be one of sandbox (got "acme")');
+    expect(run.stderr.trim()).to.equal('nairaflow: configuration error: LIVE_PROCESSOR must be one of paystack, sandbox (got "acme")');
+  });
+
+  it('refuses the sandbox acquirer, and Paystack without its secret key, with one line, exit 78, showing no key', async () => {
+    const sandbox = await refusedStart({ APP_ENV: 'production', DATABASE_URL: database.url, LIVE_PROCESSOR: 'sandbox' });
+    expect(sandbox.code).to.equal(78);
+    expect(sandbox.stderr.trim().split('\n')).to.have.length(1);
+    expect(sandbox.stderr).to.match(/^nairaflow: configuration error: LIVE_PROCESSOR=sandbox is refused when APP_ENV=production.*APP_ENV=staging/);
+    const keyless = await refusedStart({ APP_ENV: 'production', DATABASE_URL: database.url, LIVE_PROCESSOR: 'paystack' });
+    expect(keyless.code).to.equal(78);
+    expect(keyless.stderr.trim().split('\n')).to.have.length(1);
+    expect(keyless.stderr).to.match(/^nairaflow: configuration error: PAYSTACK_SECRET_KEY is required with LIVE_PROCESSOR=paystack/);
+    const publicKey = await refusedStart({ APP_ENV: 'production', DATABASE_URL: database.url, LIVE_PROCESSOR: 'paystack', PAYSTACK_SECRET_KEY: 'pk_live_0123456789abcdef' });
+    expect(publicKey.code).to.equal(78);
+    expect(publicKey.stderr).to.match(/^nairaflow: configuration error: PAYSTACK_SECRET_KEY must be a Paystack secret key/);
+    expect(publicKey.stderr).not.to.include('0123456789abcdef');
   });
 
   /** A live key on the database the process uses. */
@@ -68,9 +83,11 @@ describe('production', () => {
     expect(await run.exit).to.equal(0);
   });
 
-  it('with LIVE_PROCESSOR=sandbox, approves live cards but says loudly, in the banner and the log, that no money moves', async () => {
-    const run = await startProcess({ APP_ENV: 'production', DATABASE_URL: database.url, LIVE_PROCESSOR: 'sandbox' });
+  it('APP_ENV=staging runs the sandbox, saying loudly in the banner and the log that it is staging and that no money moves', async () => {
+    const run = await startProcess({ APP_ENV: 'staging', DATABASE_URL: database.url, LIVE_PROCESSOR: 'sandbox' });
     try {
+      expect(run.output()).to.match(/Nairaflow is running \(staging, role all\)/);
+      expect(run.output()).to.match(/STAGING: +production's safeguards, with the sandbox allowed/);
       expect(run.output()).to.match(/Live payments: +SANDBOX ACQUIRER: live cards are approved and no real money moves/);
       const logged = run
         .output()
@@ -78,6 +95,7 @@ describe('production', () => {
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line));
       expect(logged.some((line) => line.level === 40 && /sandbox acquirer/i.test(line.msg))).to.equal(true);
+      expect(logged.some((line) => line.level === 40 && /^STAGING/.test(line.msg))).to.equal(true);
       const { confirmed, intent } = await payLive(run.url!, await liveKey());
       expect(confirmed.status).to.equal(200);
       expect(intent.status).to.equal('succeeded');

@@ -2,8 +2,9 @@
 // A bad value stops the process with one line naming the variable and the problem.
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { PAYSTACK_BASE_URL } from './domain/processor/paystack/client.ts';
 
-export type AppEnv = 'development' | 'production';
+export type AppEnv = 'development' | 'staging' | 'production';
 export type Role = 'api' | 'worker' | 'all';
 export type RateLimitStore = 'memory' | 'postgres';
 
@@ -47,10 +48,19 @@ export interface Config {
   validateResponses: boolean;
   logLevel: string;
   /**
-   * LIVE_PROCESSOR: who takes live-mode card payments. `sandbox` approves every card that is not a
-   * test card without moving money (for staging); null: live payments are refused.
+   * LIVE_PROCESSOR: who takes live-mode card payments. `paystack`: Paystack (PAYSTACK_SECRET_KEY);
+   * `sandbox` approves every card that is not a test card without moving money (development and
+   * staging only); null: live payments are refused.
    */
-  liveProcessor: 'sandbox' | null;
+  liveProcessor: 'paystack' | 'sandbox' | null;
+  /** Paystack's settings, with LIVE_PROCESSOR=paystack; null otherwise. */
+  paystack: { secretKey: string; baseUrl: string; timeoutMs: number } | null;
+  /**
+   * PROCESSOR_CHECK_DELAY_MS: how long after a live charge was left pending (or its answer was
+   * lost) the processor is first asked about it; then twice as long each time, up to an hour.
+   * Paystack asks for at least 10 seconds.
+   */
+  processorCheckDelayMs: number;
   /** EVENT_RETENTION_DAYS: events and their delivery attempts are kept this many days. */
   eventRetentionDays: number;
   /**
@@ -92,14 +102,15 @@ export function loadConfig(env: Env = process.env): Config {
     return value === undefined || value.trim() === '' ? undefined : value.trim();
   };
 
-  const appEnv = oneOf(read, 'APP_ENV', ['development', 'production'] as const, 'development');
-  const production = appEnv === 'production';
+  const appEnv = oneOf(read, 'APP_ENV', ['development', 'staging', 'production'] as const, 'development');
+  // Staging is production's safeguards with the sandbox allowed: everything but live money is as in production.
+  const production = appEnv !== 'development';
   const databaseUrl = read('DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL', 'must be a postgres:// or postgresql:// URL');
   }
   if (production && databaseUrl === undefined) {
-    throw new ConfigError('DATABASE_URL', 'is required when APP_ENV=production (the embedded database is for development only)');
+    throw new ConfigError('DATABASE_URL', `is required when APP_ENV=${appEnv} (the embedded database is for development only)`);
   }
   const databaseDirectUrl = read('DATABASE_DIRECT_URL');
   if (databaseDirectUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseDirectUrl)) {
@@ -113,11 +124,18 @@ export function loadConfig(env: Env = process.env): Config {
   if (production && webhookAllowInsecure) {
     throw new ConfigError(
       'WEBHOOK_ALLOW_INSECURE=true',
-      'is refused when APP_ENV=production: it would let webhooks go to http:// URLs and to private addresses inside your network',
+      `is refused when APP_ENV=${appEnv}: it would let webhooks go to http:// URLs and to private addresses inside your network`,
     );
   }
-  // Live money never moves by default: in production the operator names the processor.
-  const liveProcessor = read('LIVE_PROCESSOR') === undefined ? (production ? null : 'sandbox') : oneOf(read, 'LIVE_PROCESSOR', ['sandbox'] as const, 'sandbox');
+  // Live money never moves by default: outside development the operator names the processor.
+  const liveProcessor = read('LIVE_PROCESSOR') === undefined ? (production ? null : 'sandbox') : oneOf(read, 'LIVE_PROCESSOR', ['paystack', 'sandbox'] as const, 'sandbox');
+  if (appEnv === 'production' && liveProcessor === 'sandbox') {
+    throw new ConfigError(
+      'LIVE_PROCESSOR=sandbox',
+      'is refused when APP_ENV=production: the sandbox approves live cards and moves no money; use LIVE_PROCESSOR=paystack, or APP_ENV=staging for a staging deployment',
+    );
+  }
+  const paystack = liveProcessor === 'paystack' ? paystackSettings(read) : null;
 
   const host = read('HOST') ?? '127.0.0.1';
   const port = integer(read, 'PORT', 3000, 0, 65535);
@@ -156,6 +174,8 @@ export function loadConfig(env: Env = process.env): Config {
     validateResponses: boolean(read, 'VALIDATE_RESPONSES', !production),
     logLevel: oneOf(read, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     liveProcessor,
+    paystack,
+    processorCheckDelayMs: integer(read, 'PROCESSOR_CHECK_DELAY_MS', 10_000, 100, 3_600_000),
     eventRetentionDays: integer(read, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
     preparedStatements: boolean(read, 'DATABASE_PREPARED_STATEMENTS', true),
     maxFailedAttemptsPerIntent: integer(read, 'MAX_FAILED_ATTEMPTS_PER_INTENT', 5, 1, 100),
@@ -163,6 +183,22 @@ export function loadConfig(env: Env = process.env): Config {
     metricsPort,
     metricsHost: read('METRICS_HOST') ?? '127.0.0.1',
   };
+}
+
+/** PAYSTACK_SECRET_KEY (required), PAYSTACK_BASE_URL and PAYSTACK_TIMEOUT_MS, with LIVE_PROCESSOR=paystack. The key is never shown. */
+function paystackSettings(read: (n: string) => string | undefined): NonNullable<Config['paystack']> {
+  const secretKey = read('PAYSTACK_SECRET_KEY');
+  if (secretKey === undefined) {
+    throw new ConfigError('PAYSTACK_SECRET_KEY', 'is required with LIVE_PROCESSOR=paystack: your secret key from the Paystack dashboard (Settings, API Keys & Webhooks)');
+  }
+  if (/^pk_/.test(secretKey) || /\s/.test(secretKey)) {
+    throw new ConfigError('PAYSTACK_SECRET_KEY', 'must be a Paystack secret key (sk_live_... or sk_test_...), not a public key (pk_...); the value is not shown here');
+  }
+  const baseUrl = (read('PAYSTACK_BASE_URL') ?? PAYSTACK_BASE_URL).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/?#]+$/.test(baseUrl)) {
+    throw new ConfigError('PAYSTACK_BASE_URL', `must be an http:// or https:// origin, such as ${PAYSTACK_BASE_URL}`);
+  }
+  return { secretKey, baseUrl, timeoutMs: integer(read, 'PAYSTACK_TIMEOUT_MS', 30_000, 100, 120_000) };
 }
 
 function oneOf<const T extends string>(read: (n: string) => string | undefined, name: string, allowed: readonly T[], fallback: T): T {

@@ -87,10 +87,13 @@ function printBanner(url: string | undefined, demoMerchant: DemoMerchant | null)
   }
   lines.push(`  Database:       ${database.embedded ? `embedded PostgreSQL in ${shownPath(embeddedDir(config.dataDir))}` : 'DATABASE_URL'}`);
   if (service.metricsUrl !== undefined) lines.push(`  Metrics:        ${service.metricsUrl}/metrics`);
+  if (config.appEnv === 'staging') lines.push("  STAGING:        production's safeguards, with the sandbox allowed; not for real money (APP_ENV=staging)");
   lines.push(
-    config.liveProcessor === 'sandbox'
-      ? '  Live payments:  SANDBOX ACQUIRER: live cards are approved and no real money moves (LIVE_PROCESSOR=sandbox)'
-      : '  Live payments:  OFF: no LIVE_PROCESSOR is set, so live-mode card payments are refused',
+    config.liveProcessor === 'paystack'
+      ? `  Live payments:  PAYSTACK (${config.paystack!.baseUrl}); its webhook URL: ${config.publicBaseUrl ?? url ?? '(PUBLIC_BASE_URL)'}/processor_webhooks/paystack`
+      : config.liveProcessor === 'sandbox'
+        ? '  Live payments:  SANDBOX ACQUIRER: live cards are approved and no real money moves (LIVE_PROCESSOR=sandbox)'
+        : '  Live payments:  OFF: no LIVE_PROCESSOR is set, so live-mode card payments are refused',
   );
   if (demoMerchant !== null) {
     const key = demoMerchant.testSecretKey;

@@ -17,7 +17,9 @@ import type { Loop } from './jobs/payment-completion.ts';
 import { webhookSender } from './webhooks/attempt.ts';
 import { webhookSettings } from './webhooks/settings.ts';
 import { startWebhookDispatcher, type Dispatcher } from './webhooks/dispatcher.ts';
-import type { PaymentsContext } from './domain/settlement.ts';
+import { PROCESSOR_ANSWER_TIMEOUT_MS, type PaymentsContext } from './domain/settlement.ts';
+import type { Processor } from './domain/processor/processor.ts';
+import { paystackProcessor } from './domain/processor/paystack/connector.ts';
 import { noLiveProcessor } from './domain/processor/no-live-processor.ts';
 import { sandboxAcquirer } from './domain/processor/sandbox-acquirer.ts';
 import { testCardSimulator } from './domain/processor/test-cards.ts';
@@ -44,6 +46,13 @@ export interface ServiceOptions {
   onOperationResponse?: AppDeps['onOperationResponse'];
 }
 
+/** Who takes live-mode card payments (LIVE_PROCESSOR). */
+function liveProcessor(config: Config, log: Logger): Processor {
+  if (config.liveProcessor === 'paystack') return paystackProcessor(config.paystack!, log);
+  if (config.liveProcessor === 'sandbox') return sandboxAcquirer;
+  return noLiveProcessor;
+}
+
 /** Migrates, then starts the roles the configuration asks for. */
 export async function startService({ config, log, onOperationResponse }: ServiceOptions): Promise<Service> {
   usePreparedStatements(config.preparedStatements);
@@ -67,6 +76,9 @@ export async function startService({ config, log, onOperationResponse }: Service
   }
   const applied = await migrate(orm);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+  if (config.appEnv === 'staging') {
+    log.warn({ app_env: 'staging' }, "STAGING: production's safeguards, with the sandbox acquirer allowed (APP_ENV=staging); not for real money");
+  }
   if (config.liveProcessor === 'sandbox') {
     log.warn(
       { live_processor: 'sandbox' },
@@ -82,9 +94,13 @@ export async function startService({ config, log, onOperationResponse }: Service
   });
 
   const payments: PaymentsContext = {
-    processors: { test: testCardSimulator, live: config.liveProcessor === 'sandbox' ? sandboxAcquirer : noLiveProcessor },
+    processors: { test: testCardSimulator, live: liveProcessor(config, log) },
     processingDelayMs: config.paymentProcessingDelayMs,
+    liveCheckDelayMs: config.processorCheckDelayMs,
+    // Twice as long as a call to the processor may take, and a second more.
+    sendLeaseMs: 2 * (config.paystack?.timeoutMs ?? PROCESSOR_ANSWER_TIMEOUT_MS) + 1000,
     limits: { perIntent: config.maxFailedAttemptsPerIntent, perClient: config.maxFailedAttemptsPerClient },
+    log,
   };
   const webhooks = webhookSettings(config);
   await createPaymentQueues(boss);

@@ -54,7 +54,7 @@ describe('secret-key authentication', () => {
 
   it('asks no secret key of the customer-side operations, whose credential is the client secret', async () => {
     const customerSide = sampleRequests().filter((op) => !op.secured);
-    expect(customerSide.map((op) => op.operationId).sort()).to.deep.equal(['confirmPaymentIntent', 'retrieveCheckout', 'signIn', 'submitPaymentIntentOtp']);
+    expect(customerSide.map((op) => op.operationId).sort()).to.deep.equal(['authenticatePaymentIntent', 'confirmPaymentIntent', 'retrieveCheckout', 'signIn', 'submitPaymentIntentOtp']);
     for (const { method, path, hasBody } of customerSide) {
       const res = await svc.request(method, path, hasBody ? { body: {} } : {});
       expect(res.status, `${method} ${path}`).to.not.equal(401);

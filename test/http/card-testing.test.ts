@@ -140,7 +140,7 @@ describe('card testing and guessing', () => {
       // Each intent: an OTP asked for, then a declined card (which abandons it): two failures each.
       for (let i = 0; i < 10; i++) {
         const intent = await createIntent(svc, shop.testKey);
-        expect((await confirmFrom(client, intent, CARDS.otp)).body.next_action).to.deep.equal({ type: 'otp' });
+        expect((await confirmFrom(client, intent, CARDS.otp)).body.next_action).to.deep.equal({ type: 'otp', message: 'Enter the one-time code your card issuer sent you.' });
         expect((await confirmFrom(client, intent, CARDS.declined)).body.last_error).to.equal('card_declined');
       }
       const next = await createIntent(svc, shop.testKey);
@@ -152,7 +152,7 @@ describe('card testing and guessing', () => {
       for (let i = 0; i < 25; i++) {
         const intent = await createIntent(svc, shop.testKey);
         expect((await confirmFrom(client, intent, '4084 0840 8408 4082')).status).to.equal(400); // fails Luhn
-        expect((await confirmFrom(client, intent, CARDS.otp)).body.next_action).to.deep.equal({ type: 'otp' });
+        expect((await confirmFrom(client, intent, CARDS.otp)).body.next_action).to.deep.equal({ type: 'otp', message: 'Enter the one-time code your card issuer sent you.' });
         expect((await otpFrom(client, intent, '123456')).body.status).to.equal('succeeded');
       }
     });

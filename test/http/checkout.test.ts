@@ -110,7 +110,7 @@ describe('paying an intent (checkout, confirm, OTP)', () => {
       const intent = await createIntent(svc, shop.testKey);
       const asked = await confirm(svc, intent, { card: card(CARDS.otp) });
       expect(asked.body).to.include({ status: 'requires_authentication' });
-      expect(asked.body.next_action).to.deep.equal({ type: 'otp' });
+      expect(asked.body.next_action).to.deep.equal({ type: 'otp', message: 'Enter the one-time code your card issuer sent you.' });
       const wrong = await svc.request('POST', `/v1/payment_intents/${intent.id}/otp`, { body: { client_secret: intent.client_secret, otp: '000000' } });
       expect(wrong.status).to.equal(200);
       expect(wrong.body).to.include({ status: 'requires_authentication', last_error: 'invalid_otp', next_action: null });

@@ -177,6 +177,19 @@ const RECIPES: Record<string, Recipe> = {
       return svc.request('POST', `/v1/payment_intents/${intent.id}/otp`, { body: { client_secret: intent.client_secret, otp: '1234' } });
     },
   },
+  'AuthenticateBadRequest/wrongStep': {
+    async send({ svc, merchant }) {
+      const intent = await createIntent(svc, (await merchant()).testKey);
+      await svc.request('POST', `/v1/payment_intents/${intent.id}/confirm`, { body: { client_secret: intent.client_secret, method: 'card', card: card(CARDS.otp) } });
+      return svc.request('POST', `/v1/payment_intents/${intent.id}/authenticate`, { body: { client_secret: intent.client_secret, pin: '1234' } });
+    },
+  },
+  'AuthenticateBadRequest/nothingAwaited': {
+    async send({ svc, merchant }) {
+      const intent = await createIntent(svc, (await merchant()).testKey);
+      return svc.request('POST', `/v1/payment_intents/${intent.id}/authenticate`, { body: { client_secret: intent.client_secret, otp: '123456' } });
+    },
+  },
   'RefundBadRequest/notSucceeded': {
     async send({ svc, merchant }) {
       const shop = await merchant();

@@ -5,7 +5,7 @@ import { findSecrets } from '../support/secret-scan.ts';
 describe('the log scan for secrets', () => {
   const line = (fields: Record<string, unknown>) => JSON.stringify({ level: 30, time: 1795489053785, pid: 123456, ...fields });
 
-  it('finds secret keys, client secrets, signing secrets, card numbers and OTPs, and masks them in its report', () => {
+  it('finds secret keys, client secrets, signing secrets, card numbers, OTPs and PINs, and masks them in its report', () => {
     const log = [
       line({ msg: 'request', url: '/v1/x?key=sk_live_abcdefghijklmnopqrstuvwxyz012345' }),
       line({ msg: 'request', url: '/pay/pi_abcdefghijklmnopqrstuvwx%5Fsecret%5Fabcdefghijklmnopqrstuvwx' }),
@@ -13,6 +13,7 @@ describe('the log scan for secrets', () => {
       line({ msg: 'x', card: '4084 0840 8408 4081' }),
       line({ msg: 'x', body: '{"otp":"123456"}' }),
       line({ msg: 'x', url: '/otp?otp=654321' }),
+      line({ msg: 'x', body: '{"client_secret":"x","pin":"1234"}' }),
     ].join('\n');
     const found = findSecrets(log);
     expect(found.map((f) => [f.kind, f.line])).to.deep.equal([
@@ -22,6 +23,7 @@ describe('the log scan for secrets', () => {
       ['card number', 4],
       ['one-time code', 5],
       ['one-time code', 6],
+      ['card PIN', 7],
     ]);
     expect(found[0]!.masked).to.equal(`sk_liv${'*'.repeat(34)}`);
   });

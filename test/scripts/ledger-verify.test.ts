@@ -37,6 +37,18 @@ describe('npm run cli -- ledger verify', () => {
     }
   });
 
+  it("fails, naming the payment, when the processor's fee in the ledger is not what its attempt recorded", async () => {
+    const em = svc.service.orm.em.fork();
+    await em.execute("update payment_attempts set processor_fee = 2500 where status = 'succeeded'");
+    try {
+      const run = verify();
+      expect(run.status).to.equal(1);
+      expect(run.stderr).to.match(/^ledger verify: FAILED: payment pi_\w+ \(ledger transaction \d+\): platform fee 13750 \+ processor fee 0 should be its service fee 13750, with the processor fee its attempt recorded \(2500\)/);
+    } finally {
+      await em.execute("update payment_attempts set processor_fee = 0 where status = 'succeeded'");
+    }
+  });
+
   it('cannot be given an unbalanced transaction: PostgreSQL refuses it at commit', async () => {
     const em = svc.service.orm.em.fork();
     const attempt = em.transactional(async (tx) => {

@@ -4,7 +4,7 @@
 import { passesLuhn } from '../../server/src/domain/card.ts';
 
 export interface Finding {
-  kind: 'secret key' | 'client secret' | 'signing secret' | 'card number' | 'one-time code';
+  kind: 'secret key' | 'client secret' | 'signing secret' | 'card number' | 'one-time code' | 'card PIN';
   /** 1-based line of the log. */
   line: number;
   /** The finding with all but its first characters masked: the report must not leak it again. */
@@ -17,6 +17,8 @@ const PATTERNS: [Finding['kind'], RegExp][] = [
   ['signing secret', /whsec_[0-9A-Za-z]{32}/g],
   // A value given for an "otp" field (a request body or a query string that was logged).
   ['one-time code', /"?otp"?\s*[:=]\s*"?\d{4,8}\b/gi],
+  // A value given for a "pin" field: a card's PIN is sent on to the processor and nowhere else.
+  ['card PIN', /"?pin"?\s*[:=]\s*"?\d{4}\b/gi],
 ];
 
 /**

@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError } from './errors.ts';
 import { MAX_BALANCE, sumKobo, withinBalanceLimit, type Kobo } from './money.ts';
 
-export type AccountKind = 'merchant_available' | 'customer' | 'platform_fees' | 'card_network';
+export type AccountKind = 'merchant_available' | 'customer' | 'platform_fees' | 'card_network' | 'processor_fees';
 
 /** Every account belongs to one merchant, so no merchant's postings can touch another's balances. */
 export interface AccountRef {
@@ -26,6 +26,8 @@ export const customerAccount = (livemode: boolean, merchantId: string, email: st
 });
 /** The platform's fees earned from one merchant (the platform's total is the sum over merchants). */
 export const platformFees = (livemode: boolean, merchantId: string): AccountRef => ({ livemode, kind: 'platform_fees', merchantId });
+/** What the card processor kept of one merchant's live payments (its fees come out of the service fee). */
+export const processorFees = (livemode: boolean, merchantId: string): AccountRef => ({ livemode, kind: 'processor_fees', merchantId });
 /** The outside world, as seen from one merchant: card money enters the ledger from here (negative balance). */
 export const cardNetwork = (livemode: boolean, merchantId: string): AccountRef => ({ livemode, kind: 'card_network', merchantId });
 
@@ -136,7 +138,10 @@ export async function post(em: EntityManager, posting: Posting): Promise<void> {
   }
 }
 
-/** Recomputes every balance from its entries and checks every transaction sums to zero. */
+/**
+ * Recomputes every balance from its entries, checks every transaction sums to zero, and that each
+ * payment's fees split its service fee between the platform and the processor as recorded.
+ */
 export async function verifyLedger(em: EntityManager): Promise<{ accounts: number; transactions: number; discrepancies: string[] }> {
   const unbalanced = await em.execute<{ id: string; total: string }[]>(
     `select t.id, coalesce(sum(e.amount), 0)::text as total
@@ -150,6 +155,23 @@ export async function verifyLedger(em: EntityManager): Promise<{ accounts: numbe
       group by a.id having a.balance <> coalesce(sum(e.amount), 0)
       order by a.id`,
   );
+  // Each payment's fees: the platform's share and the processor's add up to the intent's service
+  // fee, and the processor's is what its succeeded attempt recorded the processor kept.
+  const misfeed = await em.execute<{ id: string; payment_intent_id: string; platform: string; processor: string; service_fee: string | null; recorded: string }[]>(
+    `select t.id, t.payment_intent_id, f.platform::text as platform, f.processor::text as processor,
+            i.service_fee::text as service_fee, coalesce(a.processor_fee, 0)::text as recorded
+       from ledger_transactions t
+       join payment_intents i on i.id = t.payment_intent_id
+       left join payment_attempts a on a.payment_intent_id = t.payment_intent_id and a.status = 'succeeded'
+       cross join lateral (
+         select coalesce(sum(e.amount) filter (where acc.kind = 'platform_fees'), 0) as platform,
+                coalesce(sum(e.amount) filter (where acc.kind = 'processor_fees'), 0) as processor
+           from ledger_entries e join ledger_accounts acc on acc.id = e.account_id
+          where e.transaction_id = t.id) f
+      where t.kind = 'payment'
+        and (f.platform + f.processor is distinct from i.service_fee or f.processor <> coalesce(a.processor_fee, 0))
+      order by t.id`,
+  );
   const [counts] = await em.execute<{ accounts: string; transactions: string }[]>(
     'select (select count(*) from ledger_accounts) as accounts, (select count(*) from ledger_transactions) as transactions',
   );
@@ -159,6 +181,11 @@ export async function verifyLedger(em: EntityManager): Promise<{ accounts: numbe
     discrepancies: [
       ...unbalanced.map((t) => `ledger transaction ${t.id} sums to ${t.total}, not 0`),
       ...drifted.map((a) => `account ${a.id} (${a.kind}) has balance ${a.balance} but its entries sum to ${a.total}`),
+      ...misfeed.map(
+        (t) =>
+          `payment ${t.payment_intent_id} (ledger transaction ${t.id}): platform fee ${t.platform} + processor fee ${t.processor} ` +
+          `should be its service fee ${t.service_fee ?? 'null'}, with the processor fee its attempt recorded (${t.recorded})`,
+      ),
     ],
   };
 }

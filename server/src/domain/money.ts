@@ -67,6 +67,11 @@ export function netOfFee(amount: Kobo, fee: Kobo): Kobo {
   return amount - fee;
 }
 
+/** What the platform keeps of its service fee once the processor has taken its own (negative when the processor took more). */
+export function platformShare(serviceFee: Kobo, processorFee: Kobo): Kobo {
+  return serviceFee - processorFee;
+}
+
 /** What is left to refund of a payment. */
 export function refundable(amount: Kobo, refunded: Kobo): Kobo {
   return amount - refunded;

@@ -76,6 +76,7 @@ export async function createPaymentIntent(
     service_fee: null,
     last_error: null,
     next_action: null,
+    next_action_message: null,
     cancellation_reason: null,
     created_at: now,
     expires_at: new Date(now.getTime() + options.ttlSeconds * 1000),
@@ -140,6 +141,7 @@ export async function cancelOpenIntent(
   intent.canceled_at = now;
   intent.cancellation_reason = reason;
   intent.next_action = null;
+  intent.next_action_message = null;
   await abandonPendingAttempts(em, intent.id, now);
   await recordEvent(em, { merchantId: intent.merchant_id, livemode: intent.livemode },
     'payment_intent.canceled',
@@ -149,11 +151,11 @@ export async function cancelOpenIntent(
 }
 
 /**
- * A card that asked for an OTP and was never finished does not block a new attempt (or a cancel).
- * Answers the attempts abandoned.
+ * A card that asked for a step (an OTP, a PIN, ...) and was never finished does not block a new
+ * attempt (or a cancel). Answers the attempts abandoned.
  */
 export async function abandonPendingAttempts(em: EntityManager, intentId: string, now: Date): Promise<PaymentAttempt[]> {
-  const pending = await em.find(PaymentAttempt, { payment_intent_id: intentId, status: 'requires_otp' });
+  const pending = await em.find(PaymentAttempt, { payment_intent_id: intentId, status: { $in: ['requires_otp', 'requires_action'] } });
   for (const attempt of pending) {
     attempt.status = 'abandoned';
     attempt.completed_at = now;

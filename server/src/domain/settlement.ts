@@ -1,7 +1,8 @@
-// Settlement: what the processor's final word on an attempt changes. A success takes the fee and
-// credits the merchant in the ledger, a failure records why; either way the intent's event is
-// written in the same transaction. Attempts the processor left processing are settled later by
-// the reconciler (jobs/payment-completion.ts), which asks the processor outside any transaction.
+// Settlement: what the processor's answer about an attempt changes. A success takes the fees and
+// credits the merchant in the ledger, a failure records why (either way the intent's event is
+// written in the same transaction); a step the card issuer asks for becomes the intent's
+// next_action; a charge not known yet is asked about later by the reconciler
+// (jobs/payment-completion.ts), which asks the processor outside any transaction.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PaymentAttempt, PaymentIntent } from '../persistence/entities/index.ts';
@@ -9,64 +10,138 @@ import { sql } from '../persistence/sql.ts';
 import { recordEvent } from './events.ts';
 import { countFailedAttempts, recordLateFailure, type FailedAttemptLimits } from './failed-attempts.ts';
 import { cancelOpenIntent } from './payment-intents.ts';
-import { BalanceLimitError, cardNetwork, merchantAccount, platformFees, post, type Posting } from './ledger.ts';
-import { koboToWire, negate, netOfFee, serviceFee, type Kobo } from './money.ts';
-import type { Processor, Settlement } from './processor/processor.ts';
+import type { Logger } from 'pino';
+import { BalanceLimitError, cardNetwork, merchantAccount, platformFees, post, processorFees, type Posting } from './ledger.ts';
+import { koboToWire, negate, netOfFee, platformShare, serviceFee, type Kobo } from './money.ts';
+import { ProcessorUnavailableError, type ChargeState, type Processor } from './processor/processor.ts';
 
-/** What taking payments needs: the processor of each mode, the simulator's processing delay, the failure limits. */
+/** What taking payments needs: the processor of each mode, how long to wait before asking about a charge, the failure limits. */
 export interface PaymentsContext {
   processors: { test: Processor; live: Processor };
-  /** How long the simulator's "processing" cards stay processing. */
+  /** How long the simulator's "processing" cards stay processing; the first wait before asking about a test charge. */
   processingDelayMs: number;
+  /** The first wait before asking a live processor about a charge it left pending or did not answer about. */
+  liveCheckDelayMs: number;
+  /**
+   * How long an attempt whose charge is being sent is left alone by the reconciler: longer than
+   * the processor may take to answer, so only a process that stopped mid-call leaves it to be asked about.
+   */
+  sendLeaseMs: number;
   limits: FailedAttemptLimits;
+  log?: Logger;
 }
+
+export const processorOf = (ctx: PaymentsContext, livemode: boolean): Processor => (livemode ? ctx.processors.live : ctx.processors.test);
+export const checkDelayMs = (ctx: PaymentsContext, livemode: boolean): number => (livemode ? ctx.liveCheckDelayMs : ctx.processingDelayMs);
+
+/**
+ * How often a processor must say it has no charge under an attempt's reference before the attempt
+ * fails: a charge sent just before a timeout may take a moment to appear there.
+ */
+const NOT_FOUND_CHECKS = 2;
 
 /**
  * Asks the processor about a processing attempt and settles it by the answer; safe to run more
- * than once. A success the ledger cannot take (a balance at its limit) fails the attempt instead
- * (`balance_limit_reached`): asking again would never end otherwise.
+ * than once, and at the same time as a webhook or the customer's own request: whichever applies
+ * an answer first wins, once. Answers whether the attempt is still waiting on the processor.
  */
-export async function completeProcessingAttempt(em: EntityManager, ctx: PaymentsContext, attemptId: string): Promise<void> {
+export async function completeProcessingAttempt(em: EntityManager, ctx: PaymentsContext, attemptId: string): Promise<'settled' | 'waiting'> {
+  // The processor is asked outside any transaction, so no row stays locked while it answers.
+  const attempt = await em.fork().findOne(PaymentAttempt, { id: attemptId });
+  if (attempt === null || attempt.status !== 'processing') return 'settled';
+  const answer = await withTimeout(
+    processorOf(ctx, attempt.livemode).check(attempt.processor_reference ?? chargeReference(attempt.id)),
+    PROCESSOR_ANSWER_TIMEOUT_MS,
+    'the processor did not answer in time',
+  );
+  if (answer.outcome === 'processing') return 'waiting';
+  if (answer.outcome === 'not_found' && attempt.checks < NOT_FOUND_CHECKS) return 'waiting';
+  const state: ChargeState = answer.outcome === 'not_found' ? { outcome: 'failed', code: 'processor_declined' } : answer;
+  await applyProcessorAnswer(em, ctx, attemptId, state, true);
+  return 'settled';
+}
+
+/**
+ * Applies a processor's answer about an attempt that is processing (its charge being sent, or
+ * pending at the processor), in one transaction; an attempt something else has settled meanwhile
+ * is left as it is. A success the ledger cannot take (a balance at its limit) fails the attempt
+ * instead (`balance_limit_reached`). Answers the intent as it now stands.
+ */
+export async function applyProcessorAnswer(
+  em: EntityManager,
+  ctx: PaymentsContext,
+  attemptId: string,
+  state: ChargeState,
+  late: boolean,
+): Promise<{ intent: PaymentIntent; failed: boolean }> {
   try {
-    await settleProcessingAttempt(em, ctx, attemptId);
+    return await applyOnce(em, ctx, attemptId, state, late);
   } catch (error) {
-    if (!(error instanceof BalanceLimitError)) throw error;
-    await settleProcessingAttempt(em, ctx, attemptId, { outcome: 'failed', code: 'balance_limit_reached' });
+    if (!(error instanceof BalanceLimitError) || state.outcome !== 'succeeded') throw error;
+    ctx.log?.error({ attempt_id: attemptId }, 'a charge succeeded that the ledger cannot take (a balance at its limit): the attempt fails with balance_limit_reached; refund the charge at the processor');
+    return applyOnce(em, ctx, attemptId, { outcome: 'failed', code: 'balance_limit_reached' }, late);
   }
 }
 
-/** The longest a processor may take to say how a processing payment ended, before it is asked again later. */
-export const PROCESSOR_ANSWER_TIMEOUT_MS = 30_000;
-
-async function settleProcessingAttempt(em: EntityManager, ctx: PaymentsContext, attemptId: string, decided?: Settlement): Promise<void> {
-  // The processor is asked outside any transaction, so no row stays locked while it answers.
-  let answer = decided;
-  if (answer === undefined) {
-    const attempt = await em.fork().findOne(PaymentAttempt, { id: attemptId });
-    if (attempt === null || attempt.status !== 'processing') return;
-    const processor = attempt.livemode ? ctx.processors.live : ctx.processors.test;
-    answer = await withTimeout(processor.complete(attempt.processor_reference!), PROCESSOR_ANSWER_TIMEOUT_MS, 'the processor did not answer in time');
-  }
-  await em.transactional(async (tx) => {
-    const attempt = await tx.findOne(PaymentAttempt, { id: attemptId });
-    if (attempt === null || attempt.status !== 'processing') return;
-    const intent = await tx.findOneOrFail(PaymentIntent, { id: attempt.payment_intent_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+async function applyOnce(em: EntityManager, ctx: PaymentsContext, attemptId: string, state: ChargeState, late: boolean): Promise<{ intent: PaymentIntent; failed: boolean }> {
+  return em.transactional(async (tx) => {
+    const found = await tx.findOneOrFail(PaymentAttempt, { id: attemptId });
+    // The intent's row lock first, then the attempt read again under it: one answer wins.
+    const intent = await tx.findOneOrFail(PaymentIntent, { id: found.payment_intent_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const attempt = await tx.findOneOrFail(PaymentAttempt, { id: attemptId }, { refresh: true });
+    if (attempt.status !== 'processing') return { intent, failed: false };
     if (intent.status !== 'processing') {
       // Nothing waits on it any more: it must not be asked about for ever.
       attempt.status = 'abandoned';
       attempt.completed_at = new Date();
-      return;
+      return { intent, failed: false };
     }
-    await settle(tx, ctx, intent, attempt, answer, true);
+    await applyState(tx, ctx, intent, attempt, state, late);
+    return { intent, failed: state.outcome === 'failed' };
   });
 }
+
+/** An answer, whatever it is, applied to a locked intent and its attempt in `em`'s transaction. */
+export async function applyState(em: EntityManager, ctx: PaymentsContext, intent: PaymentIntent, attempt: PaymentAttempt, state: ChargeState, late: boolean): Promise<void> {
+  const now = new Date();
+  switch (state.outcome) {
+    case 'succeeded':
+    case 'failed':
+      await settle(em, ctx, intent, attempt, state, late);
+      return;
+    case 'requires_action':
+      attempt.status = state.step === 'otp' ? 'requires_otp' : 'requires_action';
+      if (state.reference !== undefined) attempt.processor_reference = state.reference;
+      attempt.next_check_at = null;
+      intent.status = 'requires_authentication';
+      intent.next_action = state.step;
+      intent.next_action_message = state.message;
+      intent.last_error = null;
+      return;
+    case 'processing':
+      // The reconciler (jobs/payment-completion.ts) asks the processor once this delay is over.
+      if (state.reference !== undefined) attempt.processor_reference = state.reference;
+      attempt.next_check_at = new Date(now.getTime() + checkDelayMs(ctx, intent.livemode));
+      intent.status = 'processing';
+      intent.next_action = null;
+      intent.next_action_message = null;
+      intent.last_error = null;
+      return;
+  }
+}
+
+/** Our reference for an attempt's charge: its id with `-` for `_` (Paystack allows letters, digits, `-`, `.` and `=`). */
+export const chargeReference = (attemptId: string): string => attemptId.replace('_', '-');
+
+/** The longest a processor may take to say how a processing payment ended, before it is asked again later. */
+export const PROCESSOR_ANSWER_TIMEOUT_MS = 30_000;
 
 function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout;
   return Promise.race([
     work.finally(() => clearTimeout(timer)),
     new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(message)), ms);
+      timer = setTimeout(() => reject(new ProcessorUnavailableError(message)), ms);
     }),
   ]);
 }
@@ -97,28 +172,32 @@ export async function claimDueCompletions(em: EntityManager, limit: number, leas
 }
 
 /**
- * After a check that got no answer: the next one comes later, the wait doubling from the
- * processing delay (at least half a second) up to an hour. Answers how often it has now failed.
+ * After a check that got no final answer: the next one comes later, the wait doubling from the
+ * mode's first wait (at least half a second) up to an hour. Answers how often it has now been asked.
  */
 export async function deferCompletion(em: EntityManager, ctx: PaymentsContext, attemptId: string): Promise<number> {
   const [row] = await sql<{ checks: number }>(
     em,
     `update payment_attempts
         set checks = checks + 1,
-            next_check_at = now() + make_interval(secs => least($2::double precision * power(2, least(checks, 30)), 3600000) / 1000)
+            next_check_at = now() + make_interval(secs => least(case when livemode then $3 else $2 end::double precision * power(2, least(checks, 30)), 3600000) / 1000)
       where id = $1 and status = 'processing'
       returning checks`,
-    [attemptId, Math.max(500, ctx.processingDelayMs)],
+    [attemptId, Math.max(500, ctx.processingDelayMs), Math.max(500, ctx.liveCheckDelayMs)],
   );
   return row?.checks ?? 0;
 }
 
-/** The ledger posting of a successful payment: the card network pays the merchant, less the fee. */
-export function paymentEntries(intent: PaymentIntent, fee: Kobo): Posting['entries'] {
+/**
+ * The ledger posting of a successful payment: the card network pays the merchant, less the service
+ * fee; of that fee the processor keeps its own, and the platform the rest.
+ */
+export function paymentEntries(intent: PaymentIntent, fee: Kobo, processorFee: Kobo): Posting['entries'] {
   return [
     { account: cardNetwork(intent.livemode, intent.merchant_id), amount: negate(intent.amount) },
     { account: merchantAccount(intent.livemode, intent.merchant_id), amount: netOfFee(intent.amount, fee) },
-    { account: platformFees(intent.livemode, intent.merchant_id), amount: fee },
+    { account: platformFees(intent.livemode, intent.merchant_id), amount: platformShare(fee, processorFee) },
+    { account: processorFees(intent.livemode, intent.merchant_id), amount: processorFee },
   ];
 }
 
@@ -128,13 +207,14 @@ export async function settle(
   ctx: PaymentsContext,
   intent: PaymentIntent,
   attempt: PaymentAttempt,
-  result: Settlement,
+  result: Extract<ChargeState, { outcome: 'succeeded' | 'failed' }>,
   late = false,
 ): Promise<void> {
   const now = new Date();
   attempt.completed_at = now;
-  attempt.processor_reference = null;
+  attempt.next_check_at = null;
   intent.next_action = null;
+  intent.next_action_message = null;
   const scope = { merchantId: intent.merchant_id, livemode: intent.livemode };
   if (result.outcome === 'failed') {
     attempt.status = 'failed';
@@ -152,6 +232,9 @@ export async function settle(
   }
   const fee = serviceFee(intent.amount);
   attempt.status = 'succeeded';
+  attempt.processor_fee = result.fee;
+  if (result.brand !== undefined) attempt.card_brand = result.brand;
+  if (result.last4 !== undefined) attempt.card_last4 = result.last4;
   intent.status = 'succeeded';
   intent.succeeded_at = now;
   intent.method = 'card';
@@ -163,7 +246,7 @@ export async function settle(
     kind: 'payment',
     merchantId: intent.merchant_id,
     paymentIntentId: intent.id,
-    entries: paymentEntries(intent, fee),
+    entries: paymentEntries(intent, fee, result.fee),
   });
   await recordEvent(em, scope,
     'payment_intent.succeeded',
@@ -179,3 +262,18 @@ export async function settle(
   );
 }
 
+
+/**
+ * The processor says something happened to a charge (its webhook): an attempt still processing
+ * under that reference is asked about at once instead of at its next check. Answers whether one was.
+ */
+export async function askAboutChargeNow(em: EntityManager, processor: string, reference: string): Promise<boolean> {
+  const rows = await sql(
+    em,
+    `update payment_attempts set next_check_at = now()
+      where processor_reference = $1 and processor = $2 and status = 'processing' and livemode
+      returning id`,
+    [reference, processor],
+  );
+  return rows.length > 0;
+}

@@ -213,6 +213,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payment_intents/{id}/authenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The payment intent's id.
+                 * @example pi_2JIglADXcZSH0YR87yZi3eO4
+                 */
+                id: components["parameters"]["PaymentIntentIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer the step the card issuer asked for
+         * @description Answers the step a payment attempt is waiting for (the view's `next_action`): send the
+         *     `client_secret` and exactly one of `pin`, `otp`, `phone`, `birthday` or `address`, the one
+         *     named by `next_action.type`. The processor may answer with another step (a PIN, then an
+         *     OTP: `next_action` changes), a success (`succeeded`), a decline (`requires_authentication`
+         *     with `last_error`, and a `payment_intent.failed` event), or not yet (`processing`: the
+         *     sheet polls the checkout view). Either way the answer is `200` with the checkout view.
+         *
+         *     The answer is sent to the processor and never kept or logged. An answer of the wrong kind
+         *     (an `otp` while a `pin` is awaited) is refused with `400 invalid_request` naming the field
+         *     that is awaited; with nothing awaited, `400 payment_intent_unexpected_state`.
+         *     `POST .../otp` remains the same as sending `otp` here.
+         *
+         *     In test mode only the OTP step occurs: the test card `5060 6666 6666 6666 666`, whose OTP
+         *     is `123456`.
+         */
+        post: operations["authenticatePaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payment_intents/{id}/otp": {
         parameters: {
             query?: never;
@@ -955,15 +994,29 @@ export interface components {
             };
             /**
              * @description - `requires_otp`: waiting for the one-time password.
+             *     - `requires_action`: waiting for another step the card issuer asked for (a PIN, a phone
+             *       number, a birthday, an address: the intent's `next_action`).
              *     - `processing`: the card network has not answered yet.
              *     - `succeeded`: the intent was paid by this attempt.
              *     - `failed`: declined or otherwise failed (`failure_code` says why).
-             *     - `abandoned`: a later attempt replaced it before it finished (an OTP never entered).
+             *     - `abandoned`: a later attempt replaced it before it finished (a step never answered).
              * @enum {string}
              */
-            status: "requires_otp" | "processing" | "succeeded" | "failed" | "abandoned";
+            status: "requires_otp" | "requires_action" | "processing" | "succeeded" | "failed" | "abandoned";
             /** @description Why a `failed` attempt failed (as the intent's `last_error`); null otherwise. */
             failure_code: string | null;
+            /**
+             * @description The attempt's reference at the card processor (in live mode with Paystack, the
+             *     transaction reference in its dashboard: the attempt's id with `-` for `_`); null on
+             *     attempts made before it was kept.
+             */
+            processor_reference: string | null;
+            /**
+             * @description What the card processor kept of a succeeded attempt, in kobo (it comes out of the
+             *     service fee: the merchant is charged the service fee only); `"0"` in test mode; null
+             *     until the attempt succeeds.
+             */
+            processor_fee: components["schemas"]["Kobo"] | null;
             /** Format: date-time */
             created_at: string;
             /**
@@ -1249,19 +1302,35 @@ export interface components {
              */
             last_error: string | null;
             /** @description What the customer must do next in the payment sheet, or null. */
-            next_action: {
-                /**
-                 * @description `otp`: enter the one-time password sent by the card issuer.
-                 * @enum {string}
-                 */
-                type: "otp";
-            } | null;
+            next_action: components["schemas"]["NextAction"] | null;
             /**
              * Format: uri
              * @description The page the payment sheet brings the customer back to, as given at creation; null
              *     when none was (see `return_url` in the create request).
              */
             return_url: string | null;
+        };
+        /**
+         * @description A step the card issuer asks of the customer before it answers; the customer answers it
+         *     with `POST /v1/payment_intents/{id}/authenticate`, sending the field named like the type.
+         *     Test mode asks only for an OTP (the test card `5060 6666 6666 6666 666`); a live processor
+         *     may ask for any of them, and for more than one in turn (a PIN, then an OTP).
+         */
+        NextAction: {
+            /**
+             * @description - `pin`: the card's 4-digit PIN (`pin`).
+             *     - `otp`: the one-time password the card issuer sent (`otp`).
+             *     - `phone`: the phone number the card's bank knows (`phone`).
+             *     - `birthday`: the cardholder's date of birth (`birthday`, YYYY-MM-DD).
+             *     - `address`: the card's billing address (`address`: street, city, state, zip_code).
+             * @enum {string}
+             */
+            type: "pin" | "otp" | "phone" | "birthday" | "address";
+            /**
+             * @description What to tell the customer: the processor's own words where it gives them (made plain
+             *     text, one line, at most 200 characters), ours otherwise.
+             */
+            message: string;
         };
         /** @description A payment intent as create returns it, with its `client_secret` and `payment_url`. */
         CreatedPaymentIntent: WithRequired<components["schemas"]["PaymentIntent"], "client_secret" | "payment_url">;
@@ -1299,16 +1368,11 @@ export interface components {
              */
             expires_at: string;
             /**
-             * @description What the customer must do next, or null: `{"type": "otp"}` when the card issuer waits
-             *     for a one-time password (send it with `POST /v1/payment_intents/{id}/otp`).
+             * @description What the customer must do next, or null: a step the card issuer asks for before it
+             *     answers (`{"type": "otp", "message": "..."}`), answered with
+             *     `POST /v1/payment_intents/{id}/authenticate` (or, for an OTP, `.../otp`).
              */
-            next_action: {
-                /**
-                 * @description `otp`: enter the one-time password sent by the card issuer.
-                 * @enum {string}
-                 */
-                type: "otp";
-            } | null;
+            next_action: components["schemas"]["NextAction"] | null;
             /**
              * @description Why the last payment attempt failed (`card_declined`, `insufficient_funds`,
              *     `invalid_otp`, `processor_declined`, `test_card_in_live_mode`, ...); null when none
@@ -1362,6 +1426,28 @@ export interface components {
              *     refunds are paid.
              */
             email?: string;
+        };
+        /** @description The client secret and exactly one answer, the one `next_action.type` names. */
+        AuthenticatePaymentIntentRequest: {
+            client_secret: components["schemas"]["ClientSecret"];
+            /** @description The card's PIN, 4 digits. Sent to the processor; never kept or logged. */
+            pin?: string;
+            /** @description The one-time password the card issuer sent the customer, 4 to 8 digits. */
+            otp?: string;
+            /** @description The phone number the card's bank knows, 7 to 15 digits, maybe with a leading `+`. */
+            phone?: string;
+            /**
+             * Format: date
+             * @description The cardholder's date of birth, YYYY-MM-DD.
+             */
+            birthday?: string;
+            /** @description The card's billing address. */
+            address?: {
+                street: string;
+                city: string;
+                state: string;
+                zip_code: string;
+            };
         };
         SubmitPaymentIntentOtpRequest: {
             client_secret: components["schemas"]["ClientSecret"];
@@ -2005,6 +2091,27 @@ export interface components {
             };
         };
         /**
+         * @description `invalid_request`: the body is not valid JSON, has an unknown field, sends none or more
+         *     than one answer, an answer is malformed (a `pin` that is not 4 digits, a `birthday` that
+         *     is not a date), or it answers a step other than the one awaited (`param` names the field
+         *     awaited); or the id is not a valid payment intent id. `payment_intent_unexpected_state`:
+         *     nothing is awaited (`next_action` is null): no card was confirmed yet, the attempt already
+         *     ended, or the intent is `canceled`, `succeeded`, `processing` or past `expires_at`.
+         */
+        AuthenticateBadRequest: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description `invalid_request`, with nothing moved: the payment intent has not succeeded, `amount` is
          *     more than is left to refund, or nothing is left to refund; or the body is not valid JSON,
          *     has an unknown field, or a field is missing or invalid; or the `Idempotency-Key` was used
@@ -2584,6 +2691,49 @@ export interface operations {
                 };
             };
             400: components["responses"]["ConfirmBadRequest"];
+            404: components["responses"]["CheckoutNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["PaymentAttemptTooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    authenticatePaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The payment intent's id.
+                 * @example pi_2JIglADXcZSH0YR87yZi3eO4
+                 */
+                id: components["parameters"]["PaymentIntentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthenticatePaymentIntentRequest"];
+            };
+        };
+        responses: {
+            /**
+             * @description The checkout view after the answer: `succeeded`; `requires_authentication` with another
+             *     `next_action` or with `last_error`; or `processing`.
+             */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutView"];
+                };
+            };
+            400: components["responses"]["AuthenticateBadRequest"];
             404: components["responses"]["CheckoutNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["PaymentAttemptTooManyRequests"];

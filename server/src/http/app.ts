@@ -26,6 +26,7 @@ import { operationHandlers } from './operations/index.ts';
 import { paymentSheetRouter } from '../web/payment-sheet.ts';
 import { dashboardRouter } from '../web/dashboard.ts';
 import { apiReferenceRouter } from '../web/api-reference.ts';
+import { processorWebhookRouter } from './processor-webhooks.ts';
 import { PAGE, UNMATCHED, type HttpObserver } from '../metrics/http-metrics.ts';
 import './context.ts';
 
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps): RequestListener {
   app.use(apiReferenceRouter(contract, deps.publicBaseUrl));
   app.use(paymentSheetRouter());
   app.use(dashboardRouter());
+  app.use(processorWebhookRouter({ orm, log, paystackSecretKey: config.paystack?.secretKey ?? null }));
 
   // An unknown URL under /v1 or /dashboard/api is counted against its client and its body read
   // (a malformed one is still a 400) before the 404.

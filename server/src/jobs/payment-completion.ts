@@ -35,7 +35,8 @@ export function startPaymentCompletion(orm: MikroORM, ctx: PaymentsContext, log:
 
   const settleOne = async (due: Awaited<ReturnType<typeof claimDueCompletions>>[number]): Promise<void> => {
     try {
-      await completeProcessingAttempt(orm.em.fork(), ctx, due.attemptId);
+      // Not known yet at the processor: asked again later, with the same back-off, without a warning.
+      if ((await completeProcessingAttempt(orm.em.fork(), ctx, due.attemptId)) === 'waiting') await deferCompletion(orm.em.fork(), ctx, due.attemptId);
     } catch (error) {
       const checks = await deferCompletion(orm.em.fork(), ctx, due.attemptId).catch(() => due.checks + 1);
       const fields = { err: error, attempt_id: due.attemptId, payment_intent: due.paymentIntentId, checks };

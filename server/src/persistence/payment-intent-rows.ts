@@ -7,7 +7,7 @@ import { sql, type Runner } from './sql.ts';
 export const PAYMENT_INTENT_COLUMNS = [
   'id', 'merchant_id', 'livemode', 'amount', 'currency', 'description', 'metadata', 'status', 'method',
   'customer_email', 'customer_phone', 'client_secret_hash', 'amount_refunded', 'service_fee', 'last_error',
-  'next_action', 'cancellation_reason', 'created_at', 'expires_at', 'succeeded_at', 'canceled_at', 'return_url',
+  'next_action', 'next_action_message', 'cancellation_reason', 'created_at', 'expires_at', 'succeeded_at', 'canceled_at', 'return_url',
 ] as const satisfies readonly (keyof PaymentIntent)[];
 
 const INSERT = `insert into payment_intents (${PAYMENT_INTENT_COLUMNS.join(', ')}) values (${PAYMENT_INTENT_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`;

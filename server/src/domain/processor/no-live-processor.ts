@@ -10,10 +10,12 @@ const refuse = (): never => {
 
 /**
  * Live mode when the operator has named no processor: no live card is ever approved by default.
- * The attempt is refused before anything is recorded.
+ * The attempt is refused before anything is recorded (`assertAvailable`).
  */
 export const noLiveProcessor: Processor = {
-  authorize: async () => refuse(),
-  submitOtp: async () => refuse(),
-  complete: async () => refuse(),
+  name: 'none',
+  assertAvailable: refuse,
+  charge: async () => refuse(),
+  authenticate: async () => refuse(),
+  check: async () => ({ outcome: 'not_found' }),
 };

@@ -10,14 +10,40 @@ export type FailureCode =
   // Approved, but a balance it would move is at the ledger's limit (see MAX_BALANCE).
   | 'balance_limit_reached';
 
-/** How a processor answers a new attempt: at once, or after an OTP, or later. */
-export type Authorization =
-  | { outcome: 'succeeded' }
-  | { outcome: 'failed'; code: FailureCode }
-  | { outcome: 'requires_otp'; reference: string }
-  | { outcome: 'processing'; reference: string };
+/** What a card issuer may ask of the customer before it answers: the checkout's `next_action` types. */
+export type Step = 'pin' | 'otp' | 'phone' | 'birthday' | 'address';
+export const STEPS: readonly Step[] = ['pin', 'otp', 'phone', 'birthday', 'address'];
 
-export type Settlement = { outcome: 'succeeded' } | { outcome: 'failed'; code: FailureCode };
+/** The customer's answer to a step. Never stored and never logged: a PIN is a secret. */
+export type StepAnswer =
+  | { step: 'pin'; pin: string }
+  | { step: 'otp'; otp: string }
+  | { step: 'phone'; phone: string }
+  | { step: 'birthday'; birthday: string }
+  | { step: 'address'; address: { street: string; city: string; state: string; zip_code: string } };
+
+/** What the processor says of a charge that succeeded: what it kept, and the card it saw. */
+export interface Charged {
+  /** The processor's fee in kobo (zero where the processor keeps none: the simulator, the sandbox). */
+  fee: Kobo;
+  /** The card's network and last four digits, as the processor saw them, where it says. */
+  brand?: string;
+  last4?: string;
+}
+
+/**
+ * A processor's answer about a charge, at any step: final (succeeded or failed), a step the
+ * customer must take, or not known yet. `reference` is the processor's handle on the charge where
+ * it differs from ours (the simulator's); our reference serves otherwise.
+ */
+export type ChargeState =
+  | ({ outcome: 'succeeded' } & Charged)
+  | { outcome: 'failed'; code: FailureCode }
+  | { outcome: 'requires_action'; step: Step; message: string | null; reference?: string }
+  | { outcome: 'processing'; reference?: string };
+
+/** What asking about a charge may find besides its state: no charge at all under that reference. */
+export type CheckedCharge = ChargeState | { outcome: 'not_found' };
 
 export interface CardDetails {
   /** Digits only, already Luhn-checked and in date. Never stored, never logged. */
@@ -27,11 +53,36 @@ export interface CardDetails {
   cvc: string;
 }
 
-/** The service's view of whoever moves card money: the test-card simulator or a live acquirer. */
+export interface ChargeRequest {
+  /** Our reference for the charge (from the attempt's id): the same one whenever it is retried. */
+  reference: string;
+  card: CardDetails;
+  amount: Kobo;
+  email: string;
+}
+
+/**
+ * The service's view of whoever moves card money: the test-card simulator, the sandbox, or a live
+ * processor (Paystack). Every call is safe to repeat with the same reference, and is made outside
+ * any database transaction. A call that cannot tell what happened (a timeout, a reset, a 5xx)
+ * throws ProcessorUnavailableError: the attempt stays processing and is asked about later.
+ */
 export interface Processor {
-  authorize(request: { card: CardDetails; amount: Kobo }): Promise<Authorization>;
-  /** Finishes an attempt that asked for an OTP. */
-  submitOtp(reference: string, otp: string): Promise<Settlement>;
-  /** Finishes an attempt that was processing. */
-  complete(reference: string): Promise<Settlement>;
+  /** Which processor this is, for logs and the attempt's record. */
+  readonly name: string;
+  /** Throws (an ApiError) when this processor takes no payments at all; asked before an attempt is recorded. */
+  assertAvailable?(): void;
+  charge(request: ChargeRequest): Promise<ChargeState>;
+  /** The customer's answer to the step a charge asked for. */
+  authenticate(reference: string, answer: StepAnswer): Promise<ChargeState>;
+  /** Asks how a charge stands (a processing one, or one whose answer was lost). */
+  check(reference: string): Promise<CheckedCharge>;
+}
+
+/** The processor could not be reached, or could not say what happened: ask again later. */
+export class ProcessorUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProcessorUnavailableError';
+  }
 }

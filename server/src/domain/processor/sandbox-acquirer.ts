@@ -2,19 +2,21 @@ import { TEST_CARDS } from './test-cards.ts';
 import type { Processor } from './processor.ts';
 
 /**
- * Live mode's shipped processor, for staging deployments: it refuses test cards (so a test card
- * can never look like real money) and approves every other card. A production deployment puts a
- * real acquirer behind the same interface.
+ * Live mode's processor for staging deployments (LIVE_PROCESSOR=sandbox, refused when
+ * APP_ENV=production): it refuses test cards (so a test card can never look like real money) and
+ * approves every other card, moving no money and keeping no fee.
  */
 export const sandboxAcquirer: Processor = {
-  async authorize({ card }) {
+  name: 'sandbox',
+  async charge({ card }) {
     if (card.digits in TEST_CARDS) return { outcome: 'failed', code: 'test_card_in_live_mode' };
-    return { outcome: 'succeeded' };
+    return { outcome: 'succeeded', fee: 0n };
   },
-  async submitOtp() {
-    throw new Error('the sandbox acquirer never asks for an OTP');
+  async authenticate() {
+    return { outcome: 'failed', code: 'processor_declined' };
   },
-  async complete() {
-    throw new Error('the sandbox acquirer never leaves an attempt processing');
+  async check() {
+    // It answers every charge at once: one it is asked about was never sent to it.
+    return { outcome: 'not_found' };
   },
 };

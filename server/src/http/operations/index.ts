@@ -11,6 +11,7 @@ import { retrieveCheckout } from './retrieveCheckout.ts';
 import { retrievePaymentIntent } from './retrievePaymentIntent.ts';
 import { retrieveRefund } from './retrieveRefund.ts';
 import { submitPaymentIntentOtp } from './submitPaymentIntentOtp.ts';
+import { authenticatePaymentIntent } from './authenticatePaymentIntent.ts';
 import { topUpBalance } from './topUpBalance.ts';
 import { updateWebhookEndpoint } from './updateWebhookEndpoint.ts';
 import { retrieveWebhookEndpoint } from './retrieveWebhookEndpoint.ts';
@@ -46,6 +47,7 @@ export const operationHandlers: Record<ApiOperationId, Factory> = {
   retrieveCheckout,
   confirmPaymentIntent,
   submitPaymentIntentOtp,
+  authenticatePaymentIntent,
   retrieveBalance,
   topUpBalance,
   createRefund,

@@ -1,6 +1,7 @@
 import type { components } from '../../generated/openapi.ts';
 import type { Merchant, PaymentIntent } from '../../persistence/entities/index.ts';
 import { koboToWire } from '../../domain/money.ts';
+import { nextActionOf } from '../../domain/payment-attempts.ts';
 
 export type CheckoutViewBody = components['schemas']['CheckoutView'];
 
@@ -16,7 +17,7 @@ export function presentCheckout(intent: PaymentIntent, merchant: Merchant): Chec
     merchant_logo_url: merchant.logo_url ?? null,
     status: intent.status,
     expires_at: intent.expires_at.toISOString(),
-    next_action: intent.next_action == null ? null : { type: intent.next_action as 'otp' },
+    next_action: nextActionOf(intent),
     last_error: intent.last_error ?? null,
     needs_email: intent.customer_email == null,
     cancellation_reason: (intent.cancellation_reason ?? null) as CheckoutViewBody['cancellation_reason'],

@@ -2,6 +2,7 @@ import type { components } from '../../generated/openapi.ts';
 import type { PaymentAttempt, PaymentIntent } from '../../persistence/entities/index.ts';
 import type { Caller } from '../../domain/merchants.ts';
 import { koboToWire } from '../../domain/money.ts';
+import { nextActionOf } from '../../domain/payment-attempts.ts';
 
 export type PaymentIntentBody = components['schemas']['PaymentIntent'];
 
@@ -31,7 +32,7 @@ export function presentPaymentIntent(
     service_fee: intent.service_fee == null ? null : koboToWire(intent.service_fee),
     metadata: intent.metadata,
     customer: email === null && phone === null ? null : { email, phone },
-    next_action: intent.next_action == null ? null : { type: intent.next_action as 'otp' },
+    next_action: nextActionOf(intent),
     last_error: intent.last_error ?? null,
     cancellation_reason: (intent.cancellation_reason ?? null) as PaymentIntentBody['cancellation_reason'],
     created_at: iso(intent.created_at),
@@ -53,6 +54,8 @@ export function presentPaymentAttempt(attempt: PaymentAttempt): components['sche
     card: { brand: attempt.card_brand, last4: attempt.card_last4 },
     status: attempt.status,
     failure_code: attempt.failure_code ?? null,
+    processor_reference: attempt.processor_reference ?? null,
+    processor_fee: attempt.processor_fee == null ? null : koboToWire(attempt.processor_fee),
     created_at: attempt.created_at.toISOString(),
     completed_at: attempt.completed_at?.toISOString() ?? null,
   };

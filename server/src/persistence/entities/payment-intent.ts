@@ -24,6 +24,8 @@ export const PaymentIntent = defineEntity({
     service_fee: p.bigint('bigint').nullable(),
     last_error: p.string().nullable(),
     next_action: p.string().nullable(),
+    /** The processor's words for the step in next_action (filtered to plain text), or null for our own. */
+    next_action_message: p.string().nullable(),
     cancellation_reason: p.string().nullable(),
     // The merchant's page the payment sheet sends the customer back to; null when none was given.
     return_url: p.string().nullable(),
