@@ -44,7 +44,7 @@ const els = {
   description: $('description'),
   reference: $('reference'),
   announcer: $('announcer'),
-  views: ['loading', 'form', 'otp', 'processing', 'success', 'terminal'].map((name) => $(`view-${name}`)),
+  views: ['loading', 'form', 'otp', 'step', 'processing', 'success', 'terminal'].map((name) => $(`view-${name}`)),
   formTitle: $('form-title'),
   formAlert: $('form-alert'),
   cardForm: /** @type {HTMLFormElement} */ ($('card-form')),
@@ -58,6 +58,25 @@ const els = {
   payLabel: $('pay-button-label'),
   testCards: $('test-cards'),
   otpForm: /** @type {HTMLFormElement} */ ($('otp-form')),
+  otpLead: $('otp-lead'),
+  stepForm: /** @type {HTMLFormElement} */ ($('step-form')),
+  stepTitle: $('step-title'),
+  stepMessage: $('step-message'),
+  stepAlert: $('step-alert'),
+  stepButton: /** @type {HTMLButtonElement} */ ($('step-button')),
+  stepFields: {
+    pin: $('step-pin-field'),
+    phone: $('step-phone-field'),
+    birthday: $('step-birthday-field'),
+    address: $('step-address-field'),
+  },
+  pin: /** @type {HTMLInputElement} */ ($('step-pin')),
+  phone: /** @type {HTMLInputElement} */ ($('step-phone')),
+  birthday: /** @type {HTMLInputElement} */ ($('step-birthday')),
+  street: /** @type {HTMLInputElement} */ ($('step-street')),
+  city: /** @type {HTMLInputElement} */ ($('step-city')),
+  addressState: /** @type {HTMLInputElement} */ ($('step-state')),
+  zip: /** @type {HTMLInputElement} */ ($('step-zip')),
   otp: /** @type {HTMLInputElement} */ ($('otp')),
   otpAlert: $('otp-alert'),
   otpHint: $('otp-test-hint'),
@@ -83,6 +102,8 @@ const state = {
   pollDelay: POLL_MS,
   /** Set once the customer is on their way back to the merchant, so that it happens once. */
   returning: false,
+  /** The step the card issuer asked for, while the step view shows (pin, phone, birthday, address). */
+  step: '',
 };
 
 // ---------------------------------------------------------------- formatting
@@ -281,7 +302,8 @@ function render(view, afterAttempt = false) {
   if (isExpired(view)) {
     return renderTerminal('This payment link has expired', `Nothing was charged. Ask ${view.merchant_name} for a new payment link.`);
   }
-  if (view.next_action?.type === 'otp') return renderOtp(afterAttempt);
+  if (view.next_action?.type === 'otp') return renderOtp(afterAttempt, view.livemode ? view.next_action.message : '');
+  if (view.next_action) return renderStep(view.next_action, afterAttempt);
   return renderForm(afterAttempt && view.last_error ? declineMessage(view.last_error) : '', afterAttempt);
 }
 
@@ -300,7 +322,32 @@ function renderForm(error, moveFocus) {
   }
 }
 
-function renderOtp(moveFocus) {
+/** What the sheet calls each step the card issuer may ask for, and what it asks of the customer. */
+const STEPS = {
+  pin: { title: 'Enter your card PIN', input: () => els.pin, announce: 'Your bank needs your card PIN to approve this payment.' },
+  phone: { title: 'Confirm your phone number', input: () => els.phone, announce: 'Your bank needs your phone number to approve this payment.' },
+  birthday: { title: 'Confirm your date of birth', input: () => els.birthday, announce: 'Your bank needs your date of birth to approve this payment.' },
+  address: { title: 'Enter your billing address', input: () => els.street, announce: "Your bank needs your card's billing address to approve this payment." },
+};
+
+function renderStep(action, moveFocus) {
+  const step = STEPS[action.type];
+  if (!step) return renderForm(DEFAULT_DECLINE, moveFocus);
+  state.step = action.type;
+  els.stepTitle.textContent = step.title;
+  els.stepMessage.textContent = action.message;
+  els.stepAlert.textContent = '';
+  for (const [name, field] of Object.entries(els.stepFields)) field.hidden = name !== action.type;
+  for (const input of [els.pin, els.phone, els.birthday, els.street, els.city, els.addressState, els.zip]) {
+    input.value = '';
+    clearFieldError(input);
+  }
+  showView('step', moveFocus ? step.input() : undefined);
+  if (moveFocus) announce(step.announce);
+}
+
+function renderOtp(moveFocus, message = '') {
+  if (message) els.otpLead.textContent = message;
   els.otp.value = '';
   els.otpAlert.textContent = '';
   clearFieldError(els.otp);
@@ -454,7 +501,8 @@ function clearFieldError(input) {
 }
 
 function showFormAlert(message) {
-  ($('view-otp').hidden ? els.formAlert : els.otpAlert).textContent = message;
+  const alert = !$('view-otp').hidden ? els.otpAlert : !$('view-step').hidden ? els.stepAlert : els.formAlert;
+  alert.textContent = message;
 }
 
 // ---------------------------------------------------------------- card form input handling
@@ -673,6 +721,68 @@ async function onOtp(event) {
   }
 }
 
+/** The answer to the step asked for, as the API takes it; or the field to fix first. */
+function stepAnswer() {
+  const required = (input, message) => (input.value.trim() === '' ? { input, message } : undefined);
+  switch (state.step) {
+    case 'pin': {
+      const pin = els.pin.value.replace(/\D/g, '');
+      return pin.length === 4 ? { answer: { pin } } : { problem: { input: els.pin, message: 'Enter the 4 digits of your card PIN.' } };
+    }
+    case 'phone': {
+      const phone = els.phone.value.replace(/[\s()-]/g, '');
+      return /^\+?[0-9]{7,15}$/.test(phone) ? { answer: { phone } } : { problem: { input: els.phone, message: 'Enter your phone number, digits only (a leading + is fine).' } };
+    }
+    case 'birthday':
+      return /^\d{4}-\d{2}-\d{2}$/.test(els.birthday.value) ? { answer: { birthday: els.birthday.value } } : { problem: { input: els.birthday, message: 'Enter your date of birth.' } };
+    case 'address': {
+      const problem =
+        required(els.street, 'Enter your street address.') ??
+        required(els.city, 'Enter your city.') ??
+        required(els.addressState, 'Enter your state.') ??
+        required(els.zip, 'Enter your postal code.');
+      if (problem) return { problem };
+      return { answer: { address: { street: els.street.value.trim(), city: els.city.value.trim(), state: els.addressState.value.trim(), zip_code: els.zip.value.trim() } } };
+    }
+  }
+  return { problem: undefined };
+}
+
+/** The input a refusal's `param` names, in the step view. */
+function stepInput(param) {
+  const inputs = { pin: els.pin, phone: els.phone, birthday: els.birthday, address: els.street, 'address.street': els.street, 'address.city': els.city, 'address.state': els.addressState, 'address.zip_code': els.zip };
+  return Object.hasOwn(inputs, param) ? inputs[param] : undefined;
+}
+
+async function onStep(event) {
+  event.preventDefault();
+  if (state.busy) return;
+  els.stepAlert.textContent = '';
+  const { answer, problem } = stepAnswer();
+  if (!answer) {
+    if (problem) {
+      setFieldError(problem.input, problem.message);
+      problem.input.focus();
+    }
+    return;
+  }
+  for (const input of [els.pin, els.phone, els.birthday, els.street, els.city, els.addressState, els.zip]) clearFieldError(input);
+  // The PIN is sent once and not kept, not even in the form.
+  els.pin.value = '';
+  setBusy(els.stepButton, true);
+  announce('Checking with your bank…');
+  try {
+    const res = await api('POST', actionPath('authenticate'), { client_secret: state.secret, ...answer });
+    if (res.status === 200 && res.body) render(res.body, true);
+    else await handleRefusal(res, stepInput);
+  } catch (err) {
+    if (!(err instanceof NetworkError)) throw err;
+    els.stepAlert.textContent = "We couldn't reach Nairaflow. Check your connection and try again.";
+  } finally {
+    setBusy(els.stepButton, false);
+  }
+}
+
 function onTestCard(event) {
   const button = event.target.closest('.test-card');
   if (!button) return;
@@ -711,6 +821,8 @@ function start() {
   for (const input of [els.email, els.number, els.expiry, els.cvc]) input.addEventListener('blur', onFieldBlur);
   els.cardForm.addEventListener('submit', onPay);
   els.otpForm.addEventListener('submit', onOtp);
+  els.stepForm.addEventListener('submit', onStep);
+  $('step-change-card').addEventListener('click', () => showView('form', els.number));
   els.testCards.addEventListener('click', onTestCard);
   // The bank's code never came, or the customer prefers another card: a new confirm replaces the attempt.
   $('otp-change-card').addEventListener('click', () => showView('form', els.number));
