@@ -14,6 +14,8 @@ import { startBoss, type Boss } from './jobs/boss.ts';
 import { startMaintenance } from './jobs/maintenance.ts';
 import { createPaymentQueues, startPaymentWorkers } from './jobs/payment-jobs.ts';
 import type { Loop } from './jobs/payment-completion.ts';
+import { createMoneyQueues, startMoneyWorkers } from './jobs/money-jobs.ts';
+import { pgBossJobQueue } from './jobs/job-queue.ts';
 import { webhookSender } from './webhooks/attempt.ts';
 import { webhookSettings } from './webhooks/settings.ts';
 import { startWebhookDispatcher, type Dispatcher } from './webhooks/dispatcher.ts';
@@ -99,18 +101,23 @@ export async function startService({ config, log, onOperationResponse }: Service
     liveCheckDelayMs: config.processorCheckDelayMs,
     // Twice as long as a call to the processor may take, and a second more.
     sendLeaseMs: 2 * (config.paystack?.timeoutMs ?? PROCESSOR_ANSWER_TIMEOUT_MS) + 1000,
+    liveSettlementDays: config.liveSettlementDays,
     limits: { perIntent: config.maxFailedAttemptsPerIntent, perClient: config.maxFailedAttemptsPerClient },
+    jobs: pgBossJobQueue(boss),
     log,
   };
   const webhooks = webhookSettings(config);
   await createPaymentQueues(boss);
+  await createMoneyQueues(boss, payments);
   // METRICS_PORT: what the HTTP server and the dispatcher report to; served once everything runs.
   const metrics = config.metricsPort === null ? undefined : await createMetrics({ role: config.role, orm, boss, log, errorCodes: ERROR_CODES });
   let paymentCompletion: Loop | undefined;
+  let moneyWork: Loop | undefined;
   let dispatcher: Dispatcher | undefined;
   if (config.role !== 'api') {
     await startMaintenance(boss, orm, { eventRetentionDays: config.eventRetentionDays }, log);
     paymentCompletion = await startPaymentWorkers(boss, orm, payments, log);
+    moneyWork = await startMoneyWorkers(boss, orm, payments, log);
     dispatcher = startWebhookDispatcher(orm, webhooks, log, metrics?.onAttempt);
   }
 
@@ -195,6 +202,7 @@ export async function startService({ config, log, onOperationResponse }: Service
       rateLimitStore?.close?.();
       await keys?.close();
       await paymentCompletion?.stop();
+      await moneyWork?.stop();
       await dispatcher?.stop();
       await boss.stop({ graceful: true, timeout: 10_000 });
       await metrics?.close();

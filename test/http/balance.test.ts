@@ -16,15 +16,15 @@ describe('balance and test top-ups', () => {
   it('starts at zero in each mode', async () => {
     const test = await svc.request('GET', '/v1/balance', { key: shop.testKey });
     expect(test.status).to.equal(200);
-    expect(test.body).to.deep.equal({ livemode: false, currency: 'NGN', available: '0' });
+    expect(test.body).to.deep.equal({ livemode: false, currency: 'NGN', available: '0', pending: '0', in_transit: '0' });
     const live = await svc.request('GET', '/v1/balance', { key: shop.liveKey });
-    expect(live.body).to.deep.equal({ livemode: true, currency: 'NGN', available: '0' });
+    expect(live.body).to.deep.equal({ livemode: true, currency: 'NGN', available: '0', pending: '0', in_transit: '0' });
   });
 
   it('adds test funds and answers with the new balance; the live balance is untouched', async () => {
     const res = await topUp(1_000_000_000_000_000);
     expect(res.status).to.equal(200);
-    expect(res.body).to.deep.equal({ livemode: false, currency: 'NGN', available: '1000000000000000' });
+    expect(res.body).to.deep.equal({ livemode: false, currency: 'NGN', available: '1000000000000000', pending: '0', in_transit: '0' });
     const again = await topUp(5);
     expect(again.body.available).to.equal('1000000000000005');
     expect((await svc.request('GET', '/v1/balance', { key: shop.liveKey })).body.available).to.equal('0');

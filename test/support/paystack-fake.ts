@@ -105,10 +105,24 @@ export interface RecordedRequest {
   body: Record<string, unknown> | undefined;
 }
 
+export interface FakeRefund {
+  id: number;
+  transactionReference: string;
+  amount: number;
+  /** pending, processing, processed, failed. */
+  status: string;
+  createdAt: Date;
+}
+
 export interface PaystackFake {
   url: string;
   secretKey: string;
   charges: Map<string, FakeCharge>;
+  refunds: Map<number, FakeRefund>;
+  /** How the next refunds end when `finishRefund` is not called: left pending (the default) or at once. */
+  refundOutcome: 'pending' | 'processed' | 'failed';
+  /** Ends a pending refund, and sends refund.processed or refund.failed if webhooks are on. */
+  finishRefund(id: number, outcome: 'processed' | 'failed'): Promise<void>;
   requests: RecordedRequest[];
   /** Where signed webhooks go (the service's /processor_webhooks/paystack); null: none are sent. */
   webhookUrl: string | null;
@@ -131,6 +145,8 @@ const REFERENCE = /^[A-Za-z0-9.=-]+$/;
 export async function startPaystackFake(options: { secretKey?: string } = {}): Promise<PaystackFake> {
   const secretKey = options.secretKey ?? 'sk_test_fake0000000000000000000000000000';
   const charges = new Map<string, FakeCharge>();
+  const refunds = new Map<number, FakeRefund>();
+  let nextRefundId = 3_018_000;
   const requests: RecordedRequest[] = [];
   const faults: Fault[] = [];
   let nextId = 4_099_260_000;
@@ -139,6 +155,32 @@ export async function startPaystackFake(options: { secretKey?: string } = {}): P
     url: '',
     secretKey,
     charges,
+    refunds,
+    refundOutcome: 'pending',
+    async finishRefund(id, outcome) {
+      const refund = refunds.get(id);
+      if (refund === undefined) throw new Error(`no fake refund ${id}`);
+      refund.status = outcome;
+      if (outcome === 'processed') {
+        const charge = charges.get(refund.transactionReference)!;
+        const refunded = [...refunds.values()].filter((r) => r.transactionReference === charge.reference && r.status === 'processed').reduce((sum, r) => sum + r.amount, 0);
+        if (refunded >= charge.amount) charge.status = 'reversed';
+      }
+      if (fake.autoWebhooks && fake.webhookUrl !== null) {
+        // As Paystack's samples send it: no refund id, the amount as a string.
+        await fake.sendWebhook(`refund.${outcome}`, {
+          status: outcome,
+          transaction_reference: refund.transactionReference,
+          refund_reference: null,
+          amount: String(refund.amount),
+          currency: 'NGN',
+          processor: 'mastercard',
+          customer: { first_name: null, last_name: null, email: charges.get(refund.transactionReference)?.email },
+          integration: 412829,
+          domain: 'test',
+        });
+      }
+    },
     requests,
     webhookUrl: null,
     autoWebhooks: true,
@@ -228,6 +270,28 @@ export async function startPaystackFake(options: { secretKey?: string } = {}): P
     customer: { email: charge.email },
   });
 
+  const refundData = (refund: FakeRefund): Record<string, unknown> => ({
+    integration: 412829,
+    transaction: charges.get(refund.transactionReference)?.id ?? 0,
+    dispute: null,
+    settlement: null,
+    id: refund.id,
+    domain: 'test',
+    currency: 'NGN',
+    amount: refund.amount,
+    status: refund.status,
+    refunded_at: refund.status === 'processed' ? new Date().toISOString() : null,
+    refunded_by: 'api',
+    customer_note: null,
+    merchant_note: null,
+    deducted_amount: refund.amount,
+    fully_deducted: 1,
+    createdAt: refund.createdAt.toISOString(),
+    transaction_reference: refund.transactionReference,
+    reason: refund.status === 'failed' ? 'Card not eligible for refunds' : null,
+    refund_channel: 'card',
+  });
+
   const answer = (res: ServerResponse, status: number, body: unknown): void => {
     const text = JSON.stringify(body);
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
@@ -303,6 +367,59 @@ export async function startPaystackFake(options: { secretKey?: string } = {}): P
       const charge = charges.get(decodeURIComponent(verify[1]!));
       if (charge === undefined) return reply(404, { status: false, message: 'Transaction reference not found' });
       return reply(200, { status: true, message: 'Verification successful', data: transactionOf(charge) });
+    }
+
+    if (method === 'POST' && path === '/refund') {
+      const reference = str('transaction');
+      const charge = reference === undefined ? undefined : charges.get(reference);
+      if (charge === undefined) return bad('Transaction reference not found', { type: 'validation_error', code: 'transaction_not_found' });
+      if (charge.status !== 'success') return bad('Transaction has not been completed', { type: 'validation_error', code: 'invalid_params' });
+      const already = [...refunds.values()].filter((r) => r.transactionReference === charge.reference && r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+      const amount = body?.amount === undefined ? charge.amount - already : body.amount;
+      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || already + amount > charge.amount) {
+        return bad('Refund amount cannot be more than transaction amount', { type: 'validation_error', code: 'invalid_params' });
+      }
+      const refund: FakeRefund = { id: nextRefundId++, transactionReference: charge.reference, amount, status: fake.refundOutcome, createdAt: new Date() };
+      refunds.set(refund.id, refund);
+      return reply(200, {
+        status: true,
+        message: 'Refund has been queued for processing',
+        data: {
+          transaction: { id: charge.id, domain: 'test', reference: charge.reference, amount: charge.amount, paid_at: charge.paidAt?.toISOString() ?? null, channel: 'card', currency: 'NGN' },
+          integration: 412829,
+          deducted_amount: 0,
+          channel: null,
+          merchant_note: `Refund for transaction ${charge.reference}`,
+          customer_note: `Refund for transaction ${charge.reference}`,
+          status: refund.status,
+          refunded_by: 'api',
+          expected_at: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+          currency: 'NGN',
+          domain: 'test',
+          amount: refund.amount,
+          fully_deducted: false,
+          id: refund.id,
+          createdAt: refund.createdAt.toISOString(),
+          updatedAt: refund.createdAt.toISOString(),
+        },
+      });
+    }
+
+    const refundById = /^\/refund\/(\d+)$/.exec(path);
+    if (method === 'GET' && refundById !== null) {
+      const refund = refunds.get(Number(refundById[1]));
+      if (refund === undefined) return reply(404, { status: false, message: 'Refund not found' });
+      return reply(200, { status: true, message: 'Refund retrieved', data: refundData(refund) });
+    }
+
+    if (method === 'GET' && path === '/refund') {
+      const from = url.searchParams.get('from');
+      const to = url.searchParams.get('to');
+      const all = [...refunds.values()]
+        .filter((r) => (from === null || r.createdAt >= new Date(from)) && (to === null || r.createdAt <= new Date(to)))
+        .sort((a, b) => b.id - a.id)
+        .map(refundData);
+      return reply(200, { status: true, message: 'Refunds retrieved', ...paged(all, url) });
     }
 
     if (method === 'GET' && path === '/transaction') {

@@ -46,6 +46,14 @@ export function narrowing(event: NairaflowEvent): string {
       return event.data.cancellation_reason;
     case 'refund.succeeded':
       return event.data.payment_intent + event.data.amount;
+    case 'refund.destination_succeeded':
+    case 'refund.destination_failed':
+      return event.data.payment_intent + event.data.amount + event.data.destination_status;
+    case 'payout.paid':
+      // @ts-expect-error a paid payout has no failure code to read as text
+      return event.data.amount + event.data.failure_code.length;
+    case 'payout.failed':
+      return event.data.amount + event.data.failure_code;
     default: {
       const exhaustive: never = event;
       return exhaustive;

@@ -361,8 +361,11 @@ export interface paths {
         };
         /**
          * Retrieve the balance
-         * @description Returns the merchant's available balance in the key's mode: succeeded payments less their
-         *     service fees, less refunds, plus (in test mode) top-ups. Refunds are paid from it.
+         * @description Returns the merchant's balances in the key's mode. `available`: succeeded payments less
+         *     their service fees (live ones once settled), less refunds and payouts, plus (in test mode)
+         *     top-ups. `pending`: live payments' nets not settled yet. `in_transit`: payouts on their
+         *     way to the bank. A refund draws on what is still pending of the payment it refunds first,
+         *     then on the available balance; a payout only on the available balance.
          */
         get: operations["retrieveBalance"];
         put?: never;
@@ -908,6 +911,95 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "refund.destination_succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.destination_succeeded
+         * @description A live refund reached the customer's card: the processor refunded it
+         *     (`destination_status: succeeded`). The money left the merchant's balance when the refund
+         *     was made (`refund.succeeded`); this says it arrived.
+         */
+        post: operations["refundDestinationSucceededWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.destination_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * refund.destination_failed
+         * @description A live refund could not reach the customer's card: the processor failed it for good
+         *     (`destination_status: failed`). Its amount is back in the merchant's available balance (a
+         *     `refund_failed` balance entry); the customer has not been paid. Refund them another way.
+         */
+        post: operations["refundDestinationFailedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payout.paid
+         * @description A payout reached the merchant's bank: the processor's transfer succeeded (`status: paid`).
+         *     Its amount has left the in-transit balance.
+         */
+        post: operations["payoutPaidWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payout.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payout.failed
+         * @description A payout failed, or the bank sent it back after it was paid (a reversed transfer): its
+         *     amount is back in the merchant's available balance, once (a `payout_failed` balance entry).
+         *     `failure_code` says why: `account_invalid`, `transfer_failed`, `transfer_reversed` or
+         *     `processor_configuration` (the processor asked for an OTP to approve transfers: turn that
+         *     off in its dashboard).
+         */
+        post: operations["payoutFailedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1047,18 +1139,26 @@ export interface components {
         BalanceEntry: {
             id: components["schemas"]["BalanceEntryId"];
             /**
-             * @description - `payment`: a succeeded payment, less its service fee.
+             * @description - `payment`: a succeeded test-mode payment, less its service fee (a live payment's net
+             *       is pending first, and arrives as `settlement`).
+             *     - `settlement`: a live payment's net, settled by the processor, moved from the pending
+             *       balance (less what its refunds drew from it while pending).
              *     - `refund`: a refund paid from the balance (negative).
+             *     - `refund_failed`: a live refund the processor failed for good, paid back (positive).
+             *     - `payout`: a payout on its way to the merchant's bank (negative).
+             *     - `payout_failed`: a payout that failed or was reversed, paid back (positive).
              *     - `top_up`: test funds added with `POST /v1/test_helpers/top_up`.
              * @enum {string}
              */
-            type: "payment" | "refund" | "top_up";
-            /** @description The change to the available balance, in kobo; negative for refunds. */
+            type: "payment" | "settlement" | "refund" | "refund_failed" | "payout" | "payout_failed" | "top_up";
+            /** @description The change to the available balance, in kobo; negative for refunds and payouts. */
             amount: components["schemas"]["SignedKobo"];
             /** @description The payment intent the entry belongs to; null for a top-up. */
             payment_intent: components["schemas"]["PaymentIntentId"] | null;
-            /** @description The refund, for a `refund` entry; null otherwise. */
+            /** @description The refund, for a `refund` or `refund_failed` entry; null otherwise. */
             refund: components["schemas"]["RefundId"] | null;
+            /** @description The payout, for a `payout` or `payout_failed` entry; null otherwise. */
+            payout: components["schemas"]["PayoutId"] | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -1133,6 +1233,22 @@ export interface components {
          * @example pi_2JIglADXcZSH0YR87yZi3eO4
          */
         PaymentIntentId: string;
+        /**
+         * @description Why a payout failed:
+         *     - `account_invalid`: the bank account cannot take transfers (test mode: account `1111111111`).
+         *     - `transfer_failed`: the processor's transfer failed.
+         *     - `transfer_reversed`: the receiving bank sent the money back after it was paid.
+         *     - `processor_configuration`: the processor asked for an OTP to approve the transfer
+         *       (Paystack's Transfers OTP): turn it off in the processor's dashboard; the payout is not
+         *       retried by itself.
+         * @enum {string}
+         */
+        PayoutFailureCode: "account_invalid" | "transfer_failed" | "transfer_reversed" | "processor_configuration";
+        /**
+         * @description A payout's id, `po_` and 24 lower-case letters and digits (it is also the transfer's reference at the processor).
+         * @example po_3k9x0c2m7d1q8w5e4r6t2y0u
+         */
+        PayoutId: string;
         /**
          * @description A refund id, `re_` and 24 letters and digits.
          * @example re_JurEN7BwFUda4lR3dP5WbDqI
@@ -1454,13 +1570,24 @@ export interface components {
             /** @description The one-time password the card issuer sent the customer, 4 to 8 digits. */
             otp: string;
         };
-        /** @description The merchant's available balance in one mode. */
+        /** @description The merchant's balances in one mode. */
         Balance: {
             /** @description The mode of the balance (the key's mode). */
             livemode: boolean;
             currency: components["schemas"]["Currency"];
-            /** @description What the merchant has available, in kobo; refunds are paid from it. */
+            /**
+             * @description What the merchant has available, in kobo: payouts are paid from it, and refunds (with
+             *     the pending balance of the payment they refund).
+             */
             available: components["schemas"]["Kobo"];
+            /**
+             * @description Live payments' nets the processor has not settled yet, in kobo; each becomes available
+             *     when the processor reports it settled, or `LIVE_SETTLEMENT_DAYS` (1) after it
+             *     succeeded. Always `"0"` in test mode, where payments are available at once.
+             */
+            pending: components["schemas"]["Kobo"];
+            /** @description Payouts on their way to the merchant's bank account, in kobo. */
+            in_transit: components["schemas"]["Kobo"];
         };
         TopUpBalanceRequest: {
             /** @description The amount to add to the test balance, in kobo, 1 to 10^15. */
@@ -1492,6 +1619,17 @@ export interface components {
              * @enum {string}
              */
             status: "succeeded";
+            /**
+             * @description The refund's way back to the customer's card: in live mode it is sent to the card
+             *     processor once the refund is made, and tracked to the end.
+             *     - `pending`: sent (or about to be sent) to the processor, which has not finished it.
+             *     - `succeeded`: the processor refunded the card (`refund.destination_succeeded`).
+             *     - `failed`: the processor failed it for good: the amount is back in the merchant's
+             *       available balance (`refund.destination_failed`, a `refund_failed` balance entry).
+             *     Test mode (and the sandbox) moves no card money: `succeeded` at once.
+             * @enum {string}
+             */
+            destination_status: "pending" | "succeeded" | "failed";
             /** Format: date-time */
             created_at: string;
         };
@@ -1669,10 +1807,14 @@ export interface components {
          *     - `payment_intent.failed`: a payment attempt failed; the intent stays open.
          *     - `payment_intent.canceled`: an intent was canceled or expired unpaid.
          *     - `refund.succeeded`: a refund was paid.
+         *     - `refund.destination_succeeded`: a live refund reached the customer's card.
+         *     - `refund.destination_failed`: a live refund could not reach the card; its amount is back in the balance.
+         *     - `payout.paid`: a payout reached the merchant's bank.
+         *     - `payout.failed`: a payout failed (or was reversed); its amount is back in the balance.
          *     - `webhook.test`: a test event (`POST /v1/webhook_endpoint/test_event`).
          * @enum {string}
          */
-        EventType: "payment_intent.succeeded" | "payment_intent.failed" | "payment_intent.canceled" | "refund.succeeded" | "webhook.test";
+        EventType: "payment_intent.succeeded" | "payment_intent.failed" | "payment_intent.canceled" | "refund.succeeded" | "refund.destination_succeeded" | "refund.destination_failed" | "payout.paid" | "payout.failed" | "webhook.test";
         /**
          * @description An event as the API returns it: the envelope every delivery of it sends (`id`, `type`,
          *     `created`, `livemode`, `data`: the `Event` a webhook receives) and how its delivery is
@@ -1793,7 +1935,7 @@ export interface components {
             data: Record<string, unknown>;
         };
         /** @description Any event the service sends, told apart by `type`. */
-        Event: components["schemas"]["EventEnvelope"] & (components["schemas"]["PaymentIntentSucceededEvent"] | components["schemas"]["PaymentIntentFailedEvent"] | components["schemas"]["PaymentIntentCanceledEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["WebhookTestEvent"]);
+        Event: components["schemas"]["EventEnvelope"] & (components["schemas"]["PaymentIntentSucceededEvent"] | components["schemas"]["PaymentIntentFailedEvent"] | components["schemas"]["PaymentIntentCanceledEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundDestinationSucceededEvent"] | components["schemas"]["RefundDestinationFailedEvent"] | components["schemas"]["PayoutPaidEvent"] | components["schemas"]["PayoutFailedEvent"] | components["schemas"]["WebhookTestEvent"]);
         /** @description Sent when a payment succeeds. */
         PaymentIntentSucceededEvent: {
             id: string;
@@ -1876,6 +2018,88 @@ export interface components {
                 payment_intent: components["schemas"]["PaymentIntentId"];
                 /** @description The refunded amount, in kobo. */
                 amount: components["schemas"]["Kobo"];
+            };
+        };
+        /** @description Sent when a live refund has reached the customer's card. */
+        RefundDestinationSucceededEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "refund.destination_succeeded";
+            /** @description Unix time in seconds. */
+            created: number;
+            livemode: boolean;
+            sequence: components["schemas"]["EventSequence"];
+            data: {
+                id: components["schemas"]["RefundId"];
+                payment_intent: components["schemas"]["PaymentIntentId"];
+                /** @description The refunded amount, in kobo. */
+                amount: components["schemas"]["Kobo"];
+                /** @constant */
+                destination_status: "succeeded";
+            };
+        };
+        /** @description Sent when a live refund could not reach the customer's card; its amount is back in the merchant's balance. */
+        RefundDestinationFailedEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "refund.destination_failed";
+            /** @description Unix time in seconds. */
+            created: number;
+            livemode: boolean;
+            sequence: components["schemas"]["EventSequence"];
+            data: {
+                id: components["schemas"]["RefundId"];
+                payment_intent: components["schemas"]["PaymentIntentId"];
+                /** @description The refunded amount, in kobo. */
+                amount: components["schemas"]["Kobo"];
+                /** @constant */
+                destination_status: "failed";
+            };
+        };
+        /** @description Sent when a payout has reached the merchant's bank. */
+        PayoutPaidEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payout.paid";
+            /** @description Unix time in seconds. */
+            created: number;
+            livemode: boolean;
+            data: {
+                id: components["schemas"]["PayoutId"];
+                /** @description The payout's amount, in kobo. */
+                amount: components["schemas"]["Kobo"];
+                /** @constant */
+                status: "paid";
+                failure_code: null;
+            };
+        };
+        /** @description Sent when a payout failed or was reversed; its amount is back in the available balance. */
+        PayoutFailedEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payout.failed";
+            /** @description Unix time in seconds. */
+            created: number;
+            livemode: boolean;
+            data: {
+                id: components["schemas"]["PayoutId"];
+                /** @description The payout's amount, in kobo. */
+                amount: components["schemas"]["Kobo"];
+                /** @constant */
+                status: "failed";
+                failure_code: components["schemas"]["PayoutFailureCode"];
             };
         };
         /** @description Sent when the merchant asks for a test event. It carries no payment. */
@@ -3793,6 +4017,118 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RefundSucceededEvent"];
+            };
+        };
+        responses: {
+            400: components["responses"]["WebhookRejected"];
+            "2XX": components["responses"]["WebhookReceived"];
+        };
+    };
+    refundDestinationSucceededWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: `t` is the time of this delivery attempt and each `v1` is the
+                 *     lowercase hex HMAC-SHA256, keyed with the endpoint's signing secret (`whsec_...`), of
+                 *     `<t>.<raw request body>`. While a rolled secret is still active there is one `v1` per
+                 *     active secret, so several `v1` entries may appear: accept the event when any of them
+                 *     matches (compare in constant time). Reject it when `t` is more than 300 seconds away from
+                 *     your clock. Verify against the exact bytes received, before parsing the JSON.
+                 * @example t=1767261792,v1=55e946a5e8cd34574aac85612cb547d0bbb16639e729ad0d7ed4eb747d064aa0
+                 */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundDestinationSucceededEvent"];
+            };
+        };
+        responses: {
+            400: components["responses"]["WebhookRejected"];
+            "2XX": components["responses"]["WebhookReceived"];
+        };
+    };
+    refundDestinationFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: `t` is the time of this delivery attempt and each `v1` is the
+                 *     lowercase hex HMAC-SHA256, keyed with the endpoint's signing secret (`whsec_...`), of
+                 *     `<t>.<raw request body>`. While a rolled secret is still active there is one `v1` per
+                 *     active secret, so several `v1` entries may appear: accept the event when any of them
+                 *     matches (compare in constant time). Reject it when `t` is more than 300 seconds away from
+                 *     your clock. Verify against the exact bytes received, before parsing the JSON.
+                 * @example t=1767261792,v1=55e946a5e8cd34574aac85612cb547d0bbb16639e729ad0d7ed4eb747d064aa0
+                 */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundDestinationFailedEvent"];
+            };
+        };
+        responses: {
+            400: components["responses"]["WebhookRejected"];
+            "2XX": components["responses"]["WebhookReceived"];
+        };
+    };
+    payoutPaidWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: `t` is the time of this delivery attempt and each `v1` is the
+                 *     lowercase hex HMAC-SHA256, keyed with the endpoint's signing secret (`whsec_...`), of
+                 *     `<t>.<raw request body>`. While a rolled secret is still active there is one `v1` per
+                 *     active secret, so several `v1` entries may appear: accept the event when any of them
+                 *     matches (compare in constant time). Reject it when `t` is more than 300 seconds away from
+                 *     your clock. Verify against the exact bytes received, before parsing the JSON.
+                 * @example t=1767261792,v1=55e946a5e8cd34574aac85612cb547d0bbb16639e729ad0d7ed4eb747d064aa0
+                 */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutPaidEvent"];
+            };
+        };
+        responses: {
+            400: components["responses"]["WebhookRejected"];
+            "2XX": components["responses"]["WebhookReceived"];
+        };
+    };
+    payoutFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex>`: `t` is the time of this delivery attempt and each `v1` is the
+                 *     lowercase hex HMAC-SHA256, keyed with the endpoint's signing secret (`whsec_...`), of
+                 *     `<t>.<raw request body>`. While a rolled secret is still active there is one `v1` per
+                 *     active secret, so several `v1` entries may appear: accept the event when any of them
+                 *     matches (compare in constant time). Reject it when `t` is more than 300 seconds away from
+                 *     your clock. Verify against the exact bytes received, before parsing the JSON.
+                 * @example t=1767261792,v1=55e946a5e8cd34574aac85612cb547d0bbb16639e729ad0d7ed4eb747d064aa0
+                 */
+                "Service-Signature": components["parameters"]["ServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutFailedEvent"];
             };
         };
         responses: {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError } from './errors.ts';
-import { balanceOf, cardNetwork, lockBalances, merchantAccount, post } from './ledger.ts';
+import { balanceOf, cardNetwork, lockBalances, merchantAccount, merchantPending, post, type LedgerTransactionKind } from './ledger.ts';
 import { koboFromDb, koboFromRequest, MAX_TEST_TOP_UP_BALANCE, nairaText, negate, type Kobo } from './money.ts';
 import { sql } from '../persistence/sql.ts';
 import type { Caller } from './merchants.ts';
@@ -8,6 +8,81 @@ import type { Caller } from './merchants.ts';
 /** The caller's available balance in its mode. */
 export async function availableBalance(em: EntityManager, caller: Caller): Promise<Kobo> {
   return balanceOf(em, merchantAccount(caller.livemode, caller.merchant.id));
+}
+
+/** The caller's balances in its mode: available, pending (live payments not settled yet) and in transit (payouts on their way). */
+export async function balances(em: EntityManager, caller: Caller): Promise<{ available: Kobo; pending: Kobo; inTransit: Kobo }> {
+  const rows = await sql<{ kind: string; balance: string }>(
+    em,
+    `select kind, balance from ledger_accounts
+      where livemode = $1 and merchant_id = $2 and kind in ('merchant_available', 'merchant_pending', 'merchant_in_transit')`,
+    [caller.livemode, caller.merchant.id],
+  );
+  const of = (kind: string): Kobo => koboFromDb(rows.find((row) => row.kind === kind)?.balance ?? 0);
+  return { available: of('merchant_available'), pending: of('merchant_pending'), inTransit: of('merchant_in_transit') };
+}
+
+/** What is still pending of one live payment's net (its share of the merchant's pending balance). */
+export async function pendingOfPayment(em: EntityManager, intentId: string): Promise<Kobo> {
+  const [row] = await sql<{ pending: string }>(
+    em,
+    `select coalesce(sum(e.amount), 0)::text as pending
+       from ledger_transactions t
+       join ledger_entries e on e.transaction_id = t.id
+       join ledger_accounts a on a.id = e.account_id and a.kind = 'merchant_pending'
+      where t.payment_intent_id = $1`,
+    [intentId],
+  );
+  return koboFromDb(row?.pending ?? 0);
+}
+
+/**
+ * Moves up to `batch` live payments whose settlement time has come from the pending balance to the
+ * available one, each by what is still pending of it (less what its refunds drew from it). Answers
+ * how many it moved. Rows another transaction holds (a refund) are left for the next run.
+ */
+export async function releaseDueFunds(em: EntityManager, batch = 100): Promise<number> {
+  return em.transactional(async (tx) => {
+    const due = await sql<{ id: string; merchant_id: string }>(
+      tx,
+      `select id, merchant_id from payment_intents
+        where funds_available_at <= now() and funds_settled_at is null
+        order by funds_available_at limit $1 for update skip locked`,
+      [batch],
+    );
+    for (const intent of due) {
+      const pending = await pendingOfPayment(tx, intent.id);
+      if (pending > 0n) {
+        await post(tx, {
+          livemode: true,
+          kind: 'settlement',
+          merchantId: intent.merchant_id,
+          paymentIntentId: intent.id,
+          entries: [
+            { account: merchantPending(true, intent.merchant_id), amount: negate(pending) },
+            { account: merchantAccount(true, intent.merchant_id), amount: pending },
+          ],
+        });
+      }
+      await sql(tx, 'update payment_intents set funds_settled_at = now() where id = $1', [intent.id]);
+    }
+    return due.length;
+  });
+}
+
+/** The processor reports these charges settled: their payments' nets become available at the next release. */
+export async function fundsSettledByProcessor(em: EntityManager, processor: string, references: readonly string[]): Promise<number> {
+  if (references.length === 0) return 0;
+  const rows = await sql(
+    em,
+    `update payment_intents i set funds_available_at = now()
+       from payment_attempts a
+      where a.payment_intent_id = i.id and a.status = 'succeeded' and a.processor = $1 and a.processor_reference = any($2::text[])
+        and i.funds_settled_at is null and i.funds_available_at > now()
+      returning i.id`,
+    [processor, references],
+  );
+  return rows.length;
 }
 
 /** Test mode only: adds funds to the merchant's test balance (from the card network, like a payment). */
@@ -46,10 +121,11 @@ export async function topUp(em: EntityManager, caller: Caller, amount: number): 
 export interface BalanceEntry {
   /** The ledger entry's number. */
   id: string;
-  type: 'payment' | 'refund' | 'top_up';
+  type: LedgerTransactionKind;
   amount: Kobo;
   paymentIntentId: string | null;
   refundId: string | null;
+  payoutId: string | null;
   createdAt: Date;
 }
 
@@ -79,9 +155,9 @@ export async function listBalanceEntries(
   }
   if (account === undefined) return { data: [], hasMore: false };
   const newerFirst = options.endingBefore === undefined;
-  const rows = await sql<{ id: string; amount: string; kind: BalanceEntry['type']; payment_intent_id: string | null; refund_id: string | null; created_at: Date }>(
+  const rows = await sql<{ id: string; amount: string; kind: BalanceEntry['type']; payment_intent_id: string | null; refund_id: string | null; payout_id: string | null; created_at: Date }>(
     em,
-    `select e.id, e.amount, t.kind, t.payment_intent_id, t.refund_id, t.created_at
+    `select e.id, e.amount, t.kind, t.payment_intent_id, t.refund_id, t.payout_id, t.created_at
        from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
       where e.account_id = $1 and ($2::bigint is null or e.id ${newerFirst ? '<' : '>'} $2)
       order by e.id ${newerFirst ? 'desc' : 'asc'}
@@ -94,6 +170,7 @@ export async function listBalanceEntries(
     amount: koboFromDb(row.amount),
     paymentIntentId: row.payment_intent_id,
     refundId: row.refund_id,
+    payoutId: row.payout_id,
     createdAt: new Date(row.created_at), // text on this connection (see payment-intent-rows.ts)
   }));
   return { data: newerFirst ? page : page.reverse(), hasMore: rows.length > options.limit };

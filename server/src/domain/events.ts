@@ -15,6 +15,10 @@ export type EventBody =
   | Schemas['PaymentIntentFailedEvent']
   | Schemas['PaymentIntentCanceledEvent']
   | Schemas['RefundSucceededEvent']
+  | Schemas['RefundDestinationSucceededEvent']
+  | Schemas['RefundDestinationFailedEvent']
+  | Schemas['PayoutPaidEvent']
+  | Schemas['PayoutFailedEvent']
   | Schemas['WebhookTestEvent'];
 export type EventType = EventBody['type'];
 
@@ -24,6 +28,10 @@ export const EVENT_TYPES = [
   'payment_intent.failed',
   'payment_intent.canceled',
   'refund.succeeded',
+  'refund.destination_succeeded',
+  'refund.destination_failed',
+  'payout.paid',
+  'payout.failed',
   'webhook.test',
 ] as const satisfies readonly EventType[];
 // And no type of the contract is missing from the list.

@@ -5,7 +5,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError } from './errors.ts';
 import { MAX_BALANCE, sumKobo, withinBalanceLimit, type Kobo } from './money.ts';
 
-export type AccountKind = 'merchant_available' | 'customer' | 'platform_fees' | 'card_network' | 'processor_fees';
+export type AccountKind =
+  | 'merchant_available'
+  | 'merchant_pending'
+  | 'merchant_in_transit'
+  | 'customer'
+  | 'platform_fees'
+  | 'card_network'
+  | 'processor_fees'
+  | 'merchant_bank';
 
 /** Every account belongs to one merchant, so no merchant's postings can touch another's balances. */
 export interface AccountRef {
@@ -17,6 +25,12 @@ export interface AccountRef {
 }
 
 export const merchantAccount = (livemode: boolean, merchantId: string): AccountRef => ({ livemode, kind: 'merchant_available', merchantId });
+/** A live payment's net, until the processor settles it (then it moves to the available balance). */
+export const merchantPending = (livemode: boolean, merchantId: string): AccountRef => ({ livemode, kind: 'merchant_pending', merchantId });
+/** Payouts on their way to the merchant's bank. */
+export const merchantInTransit = (livemode: boolean, merchantId: string): AccountRef => ({ livemode, kind: 'merchant_in_transit', merchantId });
+/** The outside world the merchant's payouts go to (its bank account): a payout paid leaves the ledger here. */
+export const merchantBank = (livemode: boolean, merchantId: string): AccountRef => ({ livemode, kind: 'merchant_bank', merchantId });
 /** What a merchant's refunds have paid a customer (by e-mail). */
 export const customerAccount = (livemode: boolean, merchantId: string, email: string): AccountRef => ({
   livemode,
@@ -98,12 +112,25 @@ export async function hasRoomFor(em: EntityManager, entries: Posting['entries'])
   return true;
 }
 
+/** What moved the money, as the ledger records it (and the balance history shows it). */
+export type LedgerTransactionKind =
+  | 'payment'
+  | 'refund'
+  | 'top_up'
+  | 'settlement'
+  | 'refund_paid'
+  | 'refund_failed'
+  | 'payout'
+  | 'payout_paid'
+  | 'payout_failed';
+
 export interface Posting {
   livemode: boolean;
-  kind: 'payment' | 'refund' | 'top_up';
+  kind: LedgerTransactionKind;
   merchantId: string;
   paymentIntentId?: string;
   refundId?: string;
+  payoutId?: string;
   /** Amounts added to each account; they must sum to zero. */
   entries: { account: AccountRef; amount: Kobo }[];
   /** The request field that set the amount, named when a balance limit refuses the posting. */
@@ -116,9 +143,9 @@ export async function post(em: EntityManager, posting: Posting): Promise<void> {
   const sum = sumKobo(entries.map((e) => e.amount));
   if (sum !== 0n) throw new Error(`unbalanced ledger posting (${posting.kind}): entries sum to ${sum}`);
   const [txRow] = await em.execute<{ id: string }[]>(
-    `insert into ledger_transactions (livemode, kind, merchant_id, payment_intent_id, refund_id, created_at)
-     values (?, ?, ?, ?, ?, now()) returning id`,
-    [posting.livemode, posting.kind, posting.merchantId, posting.paymentIntentId ?? null, posting.refundId ?? null],
+    `insert into ledger_transactions (livemode, kind, merchant_id, payment_intent_id, refund_id, payout_id, created_at)
+     values (?, ?, ?, ?, ?, ?, now()) returning id`,
+    [posting.livemode, posting.kind, posting.merchantId, posting.paymentIntentId ?? null, posting.refundId ?? null, posting.payoutId ?? null],
   );
   const resolved = await Promise.all(entries.map(async (e) => ({ id: await accountId(em, e.account), amount: e.amount })));
   // Balances are updated in account-id order so concurrent postings lock rows in one order (no deadlocks).

@@ -86,6 +86,10 @@ export function negate(amount: Kobo): Kobo {
   return -amount;
 }
 
+export function minKobo(a: Kobo, b: Kobo): Kobo {
+  return a < b ? a : b;
+}
+
 export function sumKobo(amounts: readonly Kobo[]): Kobo {
   return amounts.reduce((total, amount) => total + amount, 0n);
 }

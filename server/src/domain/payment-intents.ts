@@ -82,6 +82,8 @@ export async function createPaymentIntent(
     expires_at: new Date(now.getTime() + options.ttlSeconds * 1000),
     succeeded_at: null,
     canceled_at: null,
+    funds_available_at: null,
+    funds_settled_at: null,
     return_url: input.return_url ?? null,
   };
   // One INSERT: atomic on its own, so no transaction is opened unless the caller has one.

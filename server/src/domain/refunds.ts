@@ -1,4 +1,5 @@
-// Refunds move money from the merchant's available balance to the customer's balance, at once.
+// Refunds move money from the merchant's balance to the customer's balance, at once; in live mode it
+// then travels on to the card through the processor (refund-legs.ts).
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '../generated/openapi.ts';
@@ -6,8 +7,11 @@ import { PaymentIntent, Refund } from '../persistence/entities/index.ts';
 import { newId } from '../ids.ts';
 import { ApiError, notFound } from './errors.ts';
 import { recordEvent } from './events.ts';
-import { balanceOf, customerAccount, merchantAccount, post } from './ledger.ts';
-import { addKobo, koboFromRequest, koboToWire, negate, refundable, type Kobo } from './money.ts';
+import { customerAccount, lockBalances, merchantAccount, merchantPending, post } from './ledger.ts';
+import { addKobo, koboFromRequest, koboToWire, minKobo, negate, refundable, type Kobo } from './money.ts';
+import { pendingOfPayment } from './balance.ts';
+import { REFUND_LEG_QUEUE } from './jobs.ts';
+import { processorOf, type PaymentsContext } from './settlement.ts';
 import type { Caller } from './merchants.ts';
 import { pageOf, type Page, type PageOptions } from './pagination.ts';
 
@@ -16,10 +20,13 @@ export type CreateRefundInput = components['schemas']['CreateRefundRequest'];
 
 /**
  * Refunds a succeeded payment in full or in part. The intent's row lock serialises refunds of one
- * payment (so they never exceed its amount); the merchant account's row lock serialises everything
- * that spends the merchant's balance (so it never goes below zero).
+ * payment (so they never exceed its amount); the merchant accounts' row locks serialise everything
+ * that spends the merchant's balance (so it never goes below zero). A live payment's refund draws
+ * first on what is still pending of that payment, then on the available balance. In live mode the
+ * money then travels to the card through the processor: a job, queued in this transaction, sends
+ * it once the posting has committed (refund-legs.ts).
  */
-export async function createRefund(em: EntityManager, caller: Caller, input: CreateRefundInput): Promise<Refund> {
+export async function createRefund(em: EntityManager, ctx: PaymentsContext, caller: Caller, input: CreateRefundInput): Promise<Refund> {
   return em.transactional(async (tx) => {
     const intent = await tx.findOne(
       PaymentIntent,
@@ -41,13 +48,22 @@ export async function createRefund(em: EntityManager, caller: Caller, input: Cre
       throw new ApiError('invalid_request', `The refund amount (${amount}) is more than what is left to refund (${remaining} kobo).`, 'amount');
     }
     const merchant = merchantAccount(caller.livemode, caller.merchant.id);
-    const available = await balanceOf(tx, merchant, { lock: true });
-    if (available < amount) {
+    const pendingAccount = merchantPending(caller.livemode, caller.merchant.id);
+    const [available, pending] = await lockBalances(tx, [merchant, pendingAccount]);
+    const stillPending = intent.livemode && intent.funds_settled_at == null ? minKobo(await pendingOfPayment(tx, intent.id), pending!) : 0n;
+    const fromPending = minKobo(amount, stillPending);
+    const fromAvailable = amount - fromPending;
+    if (available! < fromAvailable) {
       throw new ApiError(
         'insufficient_balance',
-        `Your available balance (${available} kobo) cannot cover this refund of ${amount} kobo; nothing was moved.`,
+        fromPending === 0n
+          ? `Your available balance (${available} kobo) cannot cover this refund of ${amount} kobo; nothing was moved.`
+          : `Your available balance (${available} kobo), with what is still pending of this payment (${fromPending} kobo), cannot cover this refund of ${amount} kobo; nothing was moved.`,
       );
     }
+    const processor = processorOf(ctx, caller.livemode);
+    // Test mode and the sandbox move no card money: the refund is at the card at once.
+    const travels = caller.livemode && processor.refunds !== undefined;
     const refund = tx.create(Refund, {
       id: newId('re'),
       merchant_id: caller.merchant.id,
@@ -56,6 +72,10 @@ export async function createRefund(em: EntityManager, caller: Caller, input: Cre
       amount,
       status: 'succeeded',
       created_at: new Date(),
+      destination_status: travels ? 'pending' : 'succeeded',
+      processor_refund_id: null,
+      destination_sent_at: null,
+      destination_failure: null,
     });
     intent.amount_refunded = addKobo(intent.amount_refunded, amount);
     await tx.flush();
@@ -67,7 +87,8 @@ export async function createRefund(em: EntityManager, caller: Caller, input: Cre
       paymentIntentId: intent.id,
       refundId: refund.id,
       entries: [
-        { account: merchant, amount: negate(amount) },
+        { account: merchant, amount: negate(fromAvailable) },
+        { account: pendingAccount, amount: negate(fromPending) },
         { account: customerAccount(caller.livemode, caller.merchant.id, intent.customer_email!), amount },
       ],
     });
@@ -76,6 +97,7 @@ export async function createRefund(em: EntityManager, caller: Caller, input: Cre
       { id: refund.id, payment_intent: intent.id, amount: koboToWire(amount) },
       intent.id,
     );
+    if (travels) await ctx.jobs.send(tx, REFUND_LEG_QUEUE, refund.id);
     return refund;
   });
 }
@@ -91,7 +113,7 @@ export async function listRefunds(em: EntityManager, caller: Caller, options: Pa
     em,
     {
       table: 'refunds',
-      columns: ['id', 'merchant_id', 'livemode', 'payment_intent_id', 'amount', 'status', 'created_at'],
+      columns: ['id', 'merchant_id', 'livemode', 'payment_intent_id', 'amount', 'status', 'created_at', 'destination_status'],
       fromRow: (row: Record<keyof Refund, string | boolean>) => ({
         ...(row as unknown as Refund),
         amount: BigInt(row.amount as string),

@@ -11,7 +11,8 @@ import { recordEvent } from './events.ts';
 import { countFailedAttempts, recordLateFailure, type FailedAttemptLimits } from './failed-attempts.ts';
 import { cancelOpenIntent } from './payment-intents.ts';
 import type { Logger } from 'pino';
-import { BalanceLimitError, cardNetwork, merchantAccount, platformFees, post, processorFees, type Posting } from './ledger.ts';
+import type { JobQueue } from './jobs.ts';
+import { BalanceLimitError, cardNetwork, merchantAccount, merchantPending, platformFees, post, processorFees, type Posting } from './ledger.ts';
 import { koboToWire, negate, netOfFee, platformShare, serviceFee, type Kobo } from './money.ts';
 import { ProcessorUnavailableError, type ChargeState, type Processor } from './processor/processor.ts';
 
@@ -27,7 +28,11 @@ export interface PaymentsContext {
    * the processor may take to answer, so only a process that stopped mid-call leaves it to be asked about.
    */
   sendLeaseMs: number;
+  /** LIVE_SETTLEMENT_DAYS: how long a live payment's net stays pending unless the processor reports it settled sooner. */
+  liveSettlementDays: number;
   limits: FailedAttemptLimits;
+  /** Where money's way out of the service is queued (refunds to cards, payouts). */
+  jobs: JobQueue;
   log?: Logger;
 }
 
@@ -190,12 +195,14 @@ export async function deferCompletion(em: EntityManager, ctx: PaymentsContext, a
 
 /**
  * The ledger posting of a successful payment: the card network pays the merchant, less the service
- * fee; of that fee the processor keeps its own, and the platform the rest.
+ * fee; of that fee the processor keeps its own, and the platform the rest. A live payment's net is
+ * pending until the processor settles it; a test payment's is available at once.
  */
 export function paymentEntries(intent: PaymentIntent, fee: Kobo, processorFee: Kobo): Posting['entries'] {
+  const merchant = intent.livemode ? merchantPending : merchantAccount;
   return [
     { account: cardNetwork(intent.livemode, intent.merchant_id), amount: negate(intent.amount) },
-    { account: merchantAccount(intent.livemode, intent.merchant_id), amount: netOfFee(intent.amount, fee) },
+    { account: merchant(intent.livemode, intent.merchant_id), amount: netOfFee(intent.amount, fee) },
     { account: platformFees(intent.livemode, intent.merchant_id), amount: platformShare(fee, processorFee) },
     { account: processorFees(intent.livemode, intent.merchant_id), amount: processorFee },
   ];
@@ -240,6 +247,7 @@ export async function settle(
   intent.method = 'card';
   intent.service_fee = fee;
   intent.last_error = null;
+  if (intent.livemode) intent.funds_available_at = new Date(now.getTime() + ctx.liveSettlementDays * 86_400_000);
   await em.flush();
   await post(em, {
     livemode: intent.livemode,

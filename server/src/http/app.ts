@@ -127,7 +127,7 @@ export function createApp(deps: AppDeps): RequestListener {
   app.use(apiReferenceRouter(contract, deps.publicBaseUrl));
   app.use(paymentSheetRouter());
   app.use(dashboardRouter());
-  app.use(processorWebhookRouter({ orm, log, paystackSecretKey: config.paystack?.secretKey ?? null }));
+  app.use(processorWebhookRouter({ orm, log, paystackSecretKey: config.paystack?.secretKey ?? null, payments: deps.payments }));
 
   // An unknown URL under /v1 or /dashboard/api is counted against its client and its body read
   // (a malformed one is still a 400) before the 404.

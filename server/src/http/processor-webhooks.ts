@@ -6,12 +6,13 @@ import express, { Router, type Request, type Response } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { ApiError } from '../domain/errors.ts';
-import { askAboutChargeNow } from '../domain/settlement.ts';
+import { askAboutChargeNow, type PaymentsContext } from '../domain/settlement.ts';
+import { askAboutRefundsNow } from '../domain/refund-legs.ts';
 import { hasValidSignature, PAYSTACK_SIGNATURE_HEADER, readWebhook } from '../domain/processor/paystack/webhooks.ts';
 
 export const PAYSTACK_WEBHOOK_PATH = '/processor_webhooks/paystack';
 
-export function processorWebhookRouter(deps: { orm: MikroORM; log: Logger; paystackSecretKey: string | null }): Router {
+export function processorWebhookRouter(deps: { orm: MikroORM; log: Logger; paystackSecretKey: string | null; payments: PaymentsContext }): Router {
   const router = Router();
   const raw = express.raw({ type: () => true, limit: '1mb' });
   router.post(PAYSTACK_WEBHOOK_PATH, raw, async (req: Request, res: Response) => {
@@ -28,6 +29,11 @@ export function processorWebhookRouter(deps: { orm: MikroORM; log: Logger; payst
       case 'charge': {
         const found = await askAboutChargeNow(req.em, 'paystack', nudge.reference);
         deps.log.info({ reference: nudge.reference, attempt_waiting: found }, 'Paystack webhook about a charge');
+        break;
+      }
+      case 'refund': {
+        const refunds = await askAboutRefundsNow(req.em, deps.payments, 'paystack', nudge.transactionReference);
+        deps.log.info({ reference: nudge.transactionReference, refunds_waiting: refunds }, 'Paystack webhook about a refund');
         break;
       }
       default:

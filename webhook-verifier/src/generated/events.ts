@@ -5,7 +5,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description Any event the service sends, told apart by `type`. */
-        Event: components["schemas"]["EventEnvelope"] & (components["schemas"]["PaymentIntentSucceededEvent"] | components["schemas"]["PaymentIntentFailedEvent"] | components["schemas"]["PaymentIntentCanceledEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["WebhookTestEvent"]);
+        Event: components["schemas"]["EventEnvelope"] & (components["schemas"]["PaymentIntentSucceededEvent"] | components["schemas"]["PaymentIntentFailedEvent"] | components["schemas"]["PaymentIntentCanceledEvent"] | components["schemas"]["RefundSucceededEvent"] | components["schemas"]["RefundDestinationSucceededEvent"] | components["schemas"]["RefundDestinationFailedEvent"] | components["schemas"]["PayoutPaidEvent"] | components["schemas"]["PayoutFailedEvent"] | components["schemas"]["WebhookTestEvent"]);
         /** @description Sent when the merchant asks for a test event. It carries no payment. */
         WebhookTestEvent: {
             id: string;
@@ -22,14 +22,76 @@ export interface components {
                 test: true;
             };
         };
-        /** @description Sent when a refund has been paid to the customer's balance. */
-        RefundSucceededEvent: {
+        /** @description Sent when a payout failed or was reversed; its amount is back in the available balance. */
+        PayoutFailedEvent: {
             id: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            type: "refund.succeeded";
+            type: "payout.failed";
+            /** @description Unix time in seconds. */
+            created: number;
+            livemode: boolean;
+            data: {
+                id: components["schemas"]["PayoutId"];
+                /** @description The payout's amount, in kobo. */
+                amount: components["schemas"]["Kobo"];
+                /** @constant */
+                status: "failed";
+                failure_code: components["schemas"]["PayoutFailureCode"];
+            };
+        };
+        /**
+         * @description Why a payout failed:
+         *     - `account_invalid`: the bank account cannot take transfers (test mode: account `1111111111`).
+         *     - `transfer_failed`: the processor's transfer failed.
+         *     - `transfer_reversed`: the receiving bank sent the money back after it was paid.
+         *     - `processor_configuration`: the processor asked for an OTP to approve the transfer
+         *       (Paystack's Transfers OTP): turn it off in the processor's dashboard; the payout is not
+         *       retried by itself.
+         * @enum {string}
+         */
+        PayoutFailureCode: "account_invalid" | "transfer_failed" | "transfer_reversed" | "processor_configuration";
+        /**
+         * @description An amount in kobo (1 NGN = 100 kobo) as a decimal string of an integer, so that large
+         *     values keep their precision in every JSON parser.
+         * @example 250000
+         */
+        Kobo: string;
+        /**
+         * @description A payout's id, `po_` and 24 lower-case letters and digits (it is also the transfer's reference at the processor).
+         * @example po_3k9x0c2m7d1q8w5e4r6t2y0u
+         */
+        PayoutId: string;
+        /** @description Sent when a payout has reached the merchant's bank. */
+        PayoutPaidEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "payout.paid";
+            /** @description Unix time in seconds. */
+            created: number;
+            livemode: boolean;
+            data: {
+                id: components["schemas"]["PayoutId"];
+                /** @description The payout's amount, in kobo. */
+                amount: components["schemas"]["Kobo"];
+                /** @constant */
+                status: "paid";
+                failure_code: null;
+            };
+        };
+        /** @description Sent when a live refund could not reach the customer's card; its amount is back in the merchant's balance. */
+        RefundDestinationFailedEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "refund.destination_failed";
             /** @description Unix time in seconds. */
             created: number;
             livemode: boolean;
@@ -39,14 +101,10 @@ export interface components {
                 payment_intent: components["schemas"]["PaymentIntentId"];
                 /** @description The refunded amount, in kobo. */
                 amount: components["schemas"]["Kobo"];
+                /** @constant */
+                destination_status: "failed";
             };
         };
-        /**
-         * @description An amount in kobo (1 NGN = 100 kobo) as a decimal string of an integer, so that large
-         *     values keep their precision in every JSON parser.
-         * @example 250000
-         */
-        Kobo: string;
         /**
          * @description A payment intent id, `pi_` and 24 letters and digits.
          * @example pi_2JIglADXcZSH0YR87yZi3eO4
@@ -69,6 +127,46 @@ export interface components {
          *     (`webhook.test`) have none.
          */
         EventSequence: number;
+        /** @description Sent when a live refund has reached the customer's card. */
+        RefundDestinationSucceededEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "refund.destination_succeeded";
+            /** @description Unix time in seconds. */
+            created: number;
+            livemode: boolean;
+            sequence: components["schemas"]["EventSequence"];
+            data: {
+                id: components["schemas"]["RefundId"];
+                payment_intent: components["schemas"]["PaymentIntentId"];
+                /** @description The refunded amount, in kobo. */
+                amount: components["schemas"]["Kobo"];
+                /** @constant */
+                destination_status: "succeeded";
+            };
+        };
+        /** @description Sent when a refund has been paid to the customer's balance. */
+        RefundSucceededEvent: {
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "refund.succeeded";
+            /** @description Unix time in seconds. */
+            created: number;
+            livemode: boolean;
+            sequence: components["schemas"]["EventSequence"];
+            data: {
+                id: components["schemas"]["RefundId"];
+                payment_intent: components["schemas"]["PaymentIntentId"];
+                /** @description The refunded amount, in kobo. */
+                amount: components["schemas"]["Kobo"];
+            };
+        };
         /** @description Sent when an intent is canceled by the merchant or expires unpaid. */
         PaymentIntentCanceledEvent: {
             id: string;
@@ -160,10 +258,14 @@ export interface components {
          *     - `payment_intent.failed`: a payment attempt failed; the intent stays open.
          *     - `payment_intent.canceled`: an intent was canceled or expired unpaid.
          *     - `refund.succeeded`: a refund was paid.
+         *     - `refund.destination_succeeded`: a live refund reached the customer's card.
+         *     - `refund.destination_failed`: a live refund could not reach the card; its amount is back in the balance.
+         *     - `payout.paid`: a payout reached the merchant's bank.
+         *     - `payout.failed`: a payout failed (or was reversed); its amount is back in the balance.
          *     - `webhook.test`: a test event (`POST /v1/webhook_endpoint/test_event`).
          * @enum {string}
          */
-        EventType: "payment_intent.succeeded" | "payment_intent.failed" | "payment_intent.canceled" | "refund.succeeded" | "webhook.test";
+        EventType: "payment_intent.succeeded" | "payment_intent.failed" | "payment_intent.canceled" | "refund.succeeded" | "refund.destination_succeeded" | "refund.destination_failed" | "payout.paid" | "payout.failed" | "webhook.test";
         /**
          * @description An event id, `evt_` and 24 letters and digits.
          * @example evt_mmFhLZKiP4cIuelfT4fOKx2A
@@ -183,6 +285,10 @@ export type PaymentIntentSucceededEvent = components["schemas"]["PaymentIntentSu
 export type PaymentIntentFailedEvent = components["schemas"]["PaymentIntentFailedEvent"];
 export type PaymentIntentCanceledEvent = components["schemas"]["PaymentIntentCanceledEvent"];
 export type RefundSucceededEvent = components["schemas"]["RefundSucceededEvent"];
+export type RefundDestinationSucceededEvent = components["schemas"]["RefundDestinationSucceededEvent"];
+export type RefundDestinationFailedEvent = components["schemas"]["RefundDestinationFailedEvent"];
+export type PayoutPaidEvent = components["schemas"]["PayoutPaidEvent"];
+export type PayoutFailedEvent = components["schemas"]["PayoutFailedEvent"];
 export type WebhookTestEvent = components["schemas"]["WebhookTestEvent"];
 /** Any event Nairaflow sends (components.schemas.Event's oneOf), discriminated on `type`. */
-export type NairaflowEvent = PaymentIntentSucceededEvent | PaymentIntentFailedEvent | PaymentIntentCanceledEvent | RefundSucceededEvent | WebhookTestEvent;
+export type NairaflowEvent = PaymentIntentSucceededEvent | PaymentIntentFailedEvent | PaymentIntentCanceledEvent | RefundSucceededEvent | RefundDestinationSucceededEvent | RefundDestinationFailedEvent | PayoutPaidEvent | PayoutFailedEvent | WebhookTestEvent;

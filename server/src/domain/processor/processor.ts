@@ -45,6 +45,15 @@ export type ChargeState =
 /** What asking about a charge may find besides its state: no charge at all under that reference. */
 export type CheckedCharge = ChargeState | { outcome: 'not_found' };
 
+/** Where a refund to the card stands at the processor. */
+export interface RefundState {
+  outcome: 'pending' | 'succeeded' | 'failed';
+  /** The processor's id for the refund. */
+  processorRefundId: string;
+  /** Why it failed, in the processor's words (for the operator's log). */
+  reason?: string;
+}
+
 export interface CardDetails {
   /** Digits only, already Luhn-checked and in date. Never stored, never logged. */
   digits: string;
@@ -77,6 +86,17 @@ export interface Processor {
   authenticate(reference: string, answer: StepAnswer): Promise<ChargeState>;
   /** Asks how a charge stands (a processing one, or one whose answer was lost). */
   check(reference: string): Promise<CheckedCharge>;
+  /**
+   * Card money goes back through these; a processor without them moves none (the simulator, the
+   * sandbox), and its refunds reach the card at once. A refund is not safe to repeat at Paystack
+   * (it has no idempotency of its own): it is sent once, and after a lost answer looked for.
+   */
+  refunds?: {
+    send(request: { chargeReference: string; amount: Kobo }): Promise<RefundState>;
+    check(processorRefundId: string): Promise<RefundState>;
+    /** A refund of this charge and amount made since `since`, other than those in `exclude`: one whose answer was lost. */
+    find(request: { chargeReference: string; amount: Kobo; since: Date; exclude: readonly string[] }): Promise<RefundState | null>;
+  };
 }
 
 /** The processor could not be reached, or could not say what happened: ask again later. */

@@ -13,7 +13,7 @@ export function createRefund(deps: OperationDeps): OperationHandler {
     const caller = callerOf(req);
     const body = req.body as Body;
     await sendIdempotently(req, res, 'createRefund', async (tx) => {
-      const refund = await refunds.createRefund(tx, caller, body);
+      const refund = await refunds.createRefund(tx, deps.payments, caller, body);
       // Left out, the amount is what was left to refund: a retry may write it in.
       return { status: 201, body: presentRefund(refund), ...(body.amount === undefined ? { filled: { amount: Number(refund.amount) } } : {}) };
     });

@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 import type { OperationHandler } from './deps.ts';
 import type { operations } from '../../generated/openapi.ts';
-import { topUp } from '../../domain/balance.ts';
-import { koboToWire } from '../../domain/money.ts';
+import { balances, topUp } from '../../domain/balance.ts';
+import { presentBalance } from '../presenters/balance.ts';
 import { callerOf } from '../context.ts';
 import { sendIdempotently } from '../idempotency.ts';
 
@@ -13,8 +13,8 @@ export function topUpBalance(): OperationHandler {
     const caller = callerOf(req);
     const body = req.body as Body;
     await sendIdempotently(req, res, 'topUpBalance', async (tx) => {
-      const available = await topUp(tx, caller, body.amount);
-      return { status: 200, body: { livemode: caller.livemode, currency: 'NGN', available: koboToWire(available) } };
+      await topUp(tx, caller, body.amount);
+      return { status: 200, body: presentBalance(caller.livemode, await balances(tx, caller)) };
     });
   };
 }

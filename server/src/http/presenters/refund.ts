@@ -11,6 +11,7 @@ export function presentRefund(refund: Refund): RefundBody {
     payment_intent: refund.payment_intent_id,
     amount: koboToWire(refund.amount),
     status: refund.status as RefundBody['status'],
+    destination_status: (refund.destination_status ?? 'succeeded') as RefundBody['destination_status'],
     created_at: refund.created_at.toISOString(),
   };
 }

@@ -33,6 +33,10 @@ export const PaymentIntent = defineEntity({
     expires_at: p.datetime(3),
     succeeded_at: p.datetime(3).nullable(),
     canceled_at: p.datetime(3).nullable(),
+    /** When a live payment's net leaves the pending balance for the available one; null in test mode. */
+    funds_available_at: p.datetime(3).nullable(),
+    /** When it did. */
+    funds_settled_at: p.datetime(3).nullable(),
   },
 });
 export type PaymentIntent = InferEntity<typeof PaymentIntent>;

@@ -17,10 +17,32 @@ export class Migration20261128000000_live_processor extends Migration {
     this.addSql(`create index payment_attempts_processor_reference on payment_attempts (processor_reference) where processor_reference is not null`);
     // The processor's words for the step it asks for, shown beside it in the payment sheet.
     this.addSql(`alter table payment_intents add column next_action_message text`);
-    // What the processor keeps of each live payment, so the platform's own share is the service fee less it.
+    // What the processor keeps of each live payment, so the platform's own share is the service fee
+    // less it; a live payment's net waits in the merchant's pending balance until the processor
+    // settles it; a payout waits in transit until the bank has it. Neither may go below zero.
     this.addSql(`alter table ledger_accounts drop constraint ledger_accounts_kind_check`);
     this.addSql(`
-      alter table ledger_accounts add constraint ledger_accounts_kind_check
-        check (kind in ('merchant_available', 'customer', 'platform_fees', 'card_network', 'processor_fees'))`);
+      alter table ledger_accounts
+        add constraint ledger_accounts_kind_check
+          check (kind in ('merchant_available', 'merchant_pending', 'merchant_in_transit', 'customer', 'platform_fees', 'card_network', 'processor_fees', 'merchant_bank')),
+        add constraint ledger_accounts_pending_check check (kind <> 'merchant_pending' or balance >= 0),
+        add constraint ledger_accounts_in_transit_check check (kind <> 'merchant_in_transit' or balance >= 0)`);
+    this.addSql(`alter table ledger_transactions drop constraint ledger_transactions_kind_check`);
+    this.addSql(`
+      alter table ledger_transactions
+        add constraint ledger_transactions_kind_check
+          check (kind in ('payment', 'refund', 'top_up', 'settlement', 'refund_paid', 'refund_failed', 'payout', 'payout_paid', 'payout_failed')),
+        add column payout_id text`);
+    // When a live payment's net becomes available (LIVE_SETTLEMENT_DAYS after it succeeded, or
+    // sooner when the processor reports it settled), and when it was moved.
+    this.addSql(`alter table payment_intents add column funds_available_at timestamptz(3), add column funds_settled_at timestamptz(3)`);
+    this.addSql(`create index payment_intents_unsettled on payment_intents (funds_available_at) where funds_available_at is not null and funds_settled_at is null`);
+    // A live refund's second leg: the money travelling back to the card through the processor.
+    this.addSql(`
+      alter table refunds
+        add column destination_status text check (destination_status in ('pending', 'succeeded', 'failed')),
+        add column processor_refund_id text,
+        add column destination_sent_at timestamptz(3),
+        add column destination_failure text`);
   }
 }

@@ -8,9 +8,9 @@
 // charge is asked about (check pending charge, then verify), never sent again.
 import type { Logger } from 'pino';
 import type { Kobo } from '../../money.ts';
-import type { ChargeState, CheckedCharge, FailureCode, Processor, Step, StepAnswer } from '../processor.ts';
+import type { ChargeState, CheckedCharge, FailureCode, Processor, RefundState, Step, StepAnswer } from '../processor.ts';
 import { paystackCall, PaystackRefusal, succeeded, type PaystackSettings } from './client.ts';
-import { readShape, type ChargeData, type Envelope, type Transaction } from './wire.ts';
+import { readShape, wireAmount, type ChargeData, type Envelope, type Transaction } from './wire.ts';
 
 const STEP_OF: Readonly<Record<string, Step>> = {
   send_pin: 'pin',
@@ -98,8 +98,50 @@ export function paystackProcessor(settings: PaystackSettings, log: Logger): Proc
     }
   };
 
+  /** Where a Paystack refund stands: processed and failed are final; pending, processing and needs-attention are not. */
+  const refundState = (data: unknown): RefundState => {
+    const refund = readShape('refund', data);
+    const processorRefundId = String(refund.id);
+    if (refund.status === 'processed') return { outcome: 'succeeded', processorRefundId };
+    if (refund.status === 'failed') return { outcome: 'failed', processorRefundId, reason: 'Paystack failed the refund' };
+    if (refund.status === 'needs-attention') log.warn({ processor: 'paystack', refund: processorRefundId }, 'Paystack says a refund needs attention (the card cannot take it): resolve it in the Paystack dashboard');
+    return { outcome: 'pending', processorRefundId };
+  };
+
   return {
     name: 'paystack',
+
+    refunds: {
+      async send({ chargeReference, amount }) {
+        let envelope: Envelope;
+        try {
+          envelope = await call({ method: 'POST', path: '/refund', body: { transaction: chargeReference, amount: Number(amount) } });
+        } catch (error) {
+          if (!(error instanceof PaystackRefusal)) throw error;
+          // Refused: no refund was made. It fails for good, and the money goes back to the merchant.
+          log.warn({ processor: 'paystack', reference: chargeReference, status: error.status, paystack_message: error.envelope?.message ?? null }, 'Paystack refused a refund');
+          return { outcome: 'failed', processorRefundId: '', reason: error.envelope?.message ?? `refused (${error.status})` };
+        }
+        return refundState(envelope.data);
+      },
+      async check(processorRefundId) {
+        return refundState((await call({ method: 'GET', path: `/refund/${encodeURIComponent(processorRefundId)}` })).data);
+      },
+      async find({ chargeReference, amount, since, exclude }) {
+        // Paystack's refund list has no reference filter: the refunds made since then, page by page.
+        const from = new Date(since.getTime() - 60_000).toISOString();
+        for (let page = 1; page <= 50; page++) {
+          const envelope = await call({ method: 'GET', path: '/refund', query: { from, perPage: 100, page } });
+          const items = Array.isArray(envelope.data) ? envelope.data : [];
+          for (const item of items) {
+            const refund = readShape('refund', item);
+            if (refund.transaction_reference === chargeReference && wireAmount(refund.amount) === amount && !exclude.includes(String(refund.id))) return refundState(item);
+          }
+          if (page >= Number(envelope.meta?.pageCount ?? 1)) break;
+        }
+        return null;
+      },
+    },
 
     async charge({ reference, card, amount, email }) {
       let envelope: Envelope;

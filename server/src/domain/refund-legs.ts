@@ -1,0 +1,147 @@
+// A live refund's second leg: the money the refund paid to the customer's balance travels on to
+// their card through the processor. The refund is sent once, after the refund's posting committed
+// (a job queued in that transaction runs this); then it is asked about until the processor says how
+// it ended, sooner when its webhook says something happened. A refund the processor fails for good
+// returns the money to the merchant's available balance, once, with an event.
+//
+// Paystack has no idempotency for refunds: what makes "sent once" true is here. Before the request
+// goes out, the refund is marked sent (a compare-and-set, committed), so no second worker sends it;
+// a worker that sent it and never heard the answer finds it at the processor by its charge and
+// amount before it would send it again.
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { PaymentAttempt, PaymentIntent, Refund } from '../persistence/entities/index.ts';
+import { sql } from '../persistence/sql.ts';
+import { recordEvent } from './events.ts';
+import { REFUND_LEG_QUEUE } from './jobs.ts';
+import { cardNetwork, customerAccount, merchantAccount, post } from './ledger.ts';
+import { koboToWire, negate } from './money.ts';
+import type { RefundState } from './processor/processor.ts';
+import { processorOf, type PaymentsContext } from './settlement.ts';
+
+/**
+ * Takes a refund's second leg one step on: sends it, or asks how it stands, and applies a final
+ * answer. Answers 'pending' while the processor has not finished it (the job asks again later).
+ */
+export async function advanceRefundLeg(em: EntityManager, ctx: PaymentsContext, refundId: string): Promise<'done' | 'pending'> {
+  const refund = await em.fork().findOne(Refund, { id: refundId });
+  if (refund === null || refund.destination_status !== 'pending') return 'done';
+  const refunds = processorOf(ctx, refund.livemode).refunds;
+  if (refunds === undefined) {
+    await finishLeg(em, refundId, { outcome: 'succeeded', processorRefundId: '' });
+    return 'done';
+  }
+  let state: RefundState | null = null;
+  const sentAt = refund.destination_sent_at ?? null;
+  if (refund.processor_refund_id != null) {
+    state = await refunds.check(refund.processor_refund_id);
+  } else {
+    const chargeReference = await chargeReferenceOf(em, refund.payment_intent_id);
+    if (sentAt !== null) {
+      // Sent before, and the answer never recorded: it may be at the processor already.
+      const exclude = await otherRefundIds(em, refund);
+      state = await refunds.find({ chargeReference, amount: refund.amount, since: sentAt, exclude });
+      if (state === null && Date.now() - sentAt.getTime() < ctx.sendLeaseMs) return 'pending'; // it may yet arrive there
+    }
+    if (state === null) {
+      if (!(await markSent(em, refund.id, sentAt))) return 'pending'; // another worker is sending it
+      state = await refunds.send({ chargeReference, amount: refund.amount });
+    }
+    if (state.processorRefundId !== '') {
+      await sql(em.fork(), 'update refunds set processor_refund_id = $2 where id = $1 and processor_refund_id is null', [refund.id, state.processorRefundId]);
+    }
+  }
+  if (state.outcome === 'pending') return 'pending';
+  await finishLeg(em, refundId, state);
+  return 'done';
+}
+
+/** The reference the payment's charge has at the processor. */
+async function chargeReferenceOf(em: EntityManager, paymentIntentId: string): Promise<string> {
+  const attempt = await em.fork().findOneOrFail(PaymentAttempt, { payment_intent_id: paymentIntentId, status: 'succeeded' });
+  return attempt.processor_reference!;
+}
+
+/** The processor's ids of the payment's other refunds: a refund found by charge and amount is none of them. */
+async function otherRefundIds(em: EntityManager, refund: Refund): Promise<string[]> {
+  const rows = await sql<{ processor_refund_id: string }>(
+    em.fork(),
+    'select processor_refund_id from refunds where payment_intent_id = $1 and id <> $2 and processor_refund_id is not null',
+    [refund.payment_intent_id, refund.id],
+  );
+  return rows.map((row) => row.processor_refund_id);
+}
+
+/** Marks the refund sent, unless another worker has (since `seen`); answers whether this one may send it. */
+async function markSent(em: EntityManager, refundId: string, seen: Date | null): Promise<boolean> {
+  const rows = await sql(
+    em.fork(),
+    `update refunds set destination_sent_at = clock_timestamp()
+      where id = $1 and destination_status = 'pending' and processor_refund_id is null
+        and destination_sent_at is not distinct from $2::timestamptz
+      returning 1`,
+    [refundId, seen?.toISOString() ?? null],
+  );
+  return rows.length === 1;
+}
+
+/** Applies the processor's final word on a refund's second leg, once. */
+async function finishLeg(em: EntityManager, refundId: string, state: RefundState): Promise<void> {
+  await em.transactional(async (tx) => {
+    const found = await tx.findOneOrFail(Refund, { id: refundId });
+    // The intent first, as a refund takes them: its events' sequence is kept on it.
+    const intent = await tx.findOneOrFail(PaymentIntent, { id: found.payment_intent_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const refund = await tx.findOneOrFail(Refund, { id: refundId }, { refresh: true, lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (refund.destination_status !== 'pending') return;
+    const scope = { merchantId: refund.merchant_id, livemode: refund.livemode };
+    const customer = customerAccount(refund.livemode, refund.merchant_id, intent.customer_email!);
+    if (state.outcome === 'succeeded') {
+      refund.destination_status = 'succeeded';
+      await tx.flush();
+      // The money has left the customer's balance with us for their card.
+      await post(tx, {
+        livemode: refund.livemode,
+        kind: 'refund_paid',
+        merchantId: refund.merchant_id,
+        paymentIntentId: intent.id,
+        refundId: refund.id,
+        entries: [
+          { account: customer, amount: negate(refund.amount) },
+          { account: cardNetwork(refund.livemode, refund.merchant_id), amount: refund.amount },
+        ],
+      });
+      await recordEvent(tx, scope, 'refund.destination_succeeded', { id: refund.id, payment_intent: intent.id, amount: koboToWire(refund.amount), destination_status: 'succeeded' }, intent.id);
+      return;
+    }
+    refund.destination_status = 'failed';
+    refund.destination_failure = state.reason ?? 'the processor failed the refund';
+    // The customer was not paid: what is left to refund of the payment grows back by it.
+    intent.amount_refunded = intent.amount_refunded - refund.amount;
+    await tx.flush();
+    await post(tx, {
+      livemode: refund.livemode,
+      kind: 'refund_failed',
+      merchantId: refund.merchant_id,
+      paymentIntentId: intent.id,
+      refundId: refund.id,
+      entries: [
+        { account: customer, amount: negate(refund.amount) },
+        { account: merchantAccount(refund.livemode, refund.merchant_id), amount: refund.amount },
+      ],
+    });
+    await recordEvent(tx, scope, 'refund.destination_failed', { id: refund.id, payment_intent: intent.id, amount: koboToWire(refund.amount), destination_status: 'failed' }, intent.id);
+  });
+}
+
+/** The processor says something happened to refunds of this charge (its webhook): each still pending is asked about now. */
+export async function askAboutRefundsNow(em: EntityManager, ctx: PaymentsContext, processor: string, chargeReference: string): Promise<number> {
+  const rows = await sql<{ id: string }>(
+    em,
+    `select r.id from refunds r
+       join payment_attempts a on a.payment_intent_id = r.payment_intent_id and a.status = 'succeeded'
+      where a.processor = $1 and a.processor_reference = $2 and r.destination_status = 'pending'`,
+    [processor, chargeReference],
+  );
+  for (const row of rows) await ctx.jobs.send(em, REFUND_LEG_QUEUE, row.id);
+  return rows.length;
+}

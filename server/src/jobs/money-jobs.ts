@@ -1,0 +1,83 @@
+// The jobs that move money out of the service: a live refund's way to the card, and a payout's
+// transfer to the bank. Each is queued in the transaction of the ledger posting that causes it
+// (domain/jobs.ts), keyed by the refund or payout: one job per key runs at a time across every
+// worker (a singleton queue), and a job whose money is still on its way is tried again later, with
+// back-off, until the processor says how it ended. Also here: the pending balance's release.
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { releaseDueFunds } from '../domain/balance.ts';
+import { REFUND_LEG_QUEUE, type MoneyQueue } from '../domain/jobs.ts';
+import { advanceRefundLeg } from '../domain/refund-legs.ts';
+import type { PaymentsContext } from '../domain/settlement.ts';
+import { ProcessorUnavailableError } from '../domain/processor/processor.ts';
+import type { Boss } from './boss.ts';
+import type { Loop } from './payment-completion.ts';
+
+/** Thrown by a job whose money is still on its way: pg-boss runs it again after its back-off. */
+class StillOnItsWay extends Error {
+  constructor(what: string) {
+    super(`${what} is still on its way; asked again later`);
+    this.name = 'StillOnItsWay';
+  }
+}
+
+/** Queues every role sends to (the API sends refunds and payouts; workers take them). */
+export async function createMoneyQueues(boss: Boss, ctx: PaymentsContext): Promise<void> {
+  const firstWaitSeconds = Math.max(1, Math.round(ctx.liveCheckDelayMs / 1000));
+  for (const queue of [REFUND_LEG_QUEUE] satisfies MoneyQueue[]) {
+    await boss.createQueue(queue, {
+      policy: 'singleton',
+      // About two days of asking, the wait doubling from the first to an hour.
+      retryLimit: 60,
+      retryDelay: firstWaitSeconds,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds: 300,
+    });
+  }
+}
+
+export async function startMoneyWorkers(boss: Boss, orm: MikroORM, ctx: PaymentsContext, log: Logger): Promise<Loop> {
+  await boss.work<{ key: string }>(REFUND_LEG_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+    const refundId = job!.data.key;
+    try {
+      if ((await advanceRefundLeg(orm.em.fork(), ctx, refundId)) === 'pending') throw new StillOnItsWay(`refund ${refundId}`);
+    } catch (error) {
+      if (error instanceof ProcessorUnavailableError) log.warn({ refund: refundId, reason: error.message }, 'could not reach the processor about a refund; will try again');
+      else if (!(error instanceof StillOnItsWay)) log.error({ err: error, refund: refundId }, "could not take a refund's way to the card on; will try again");
+      throw error;
+    }
+  });
+  return startFundsRelease(orm, log);
+}
+
+/** How often due live funds are looked for: a second's precision on LIVE_SETTLEMENT_DAYS is plenty. */
+const RELEASE_POLL_MS = 1000;
+
+/** Moves live payments' nets from pending to available as their time comes (see releaseDueFunds). */
+function startFundsRelease(orm: MikroORM, log: Logger): Loop {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const tick = async (): Promise<void> => {
+    let next = RELEASE_POLL_MS;
+    try {
+      const moved = await releaseDueFunds(orm.em.fork());
+      if (moved > 0) {
+        log.info({ payments: moved }, 'live payments settled: their nets are available');
+        next = 0;
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'could not release settled funds; will try again');
+    }
+    if (!stopped) timer = setTimeout(() => (running = tick()), next);
+  };
+  timer = setTimeout(() => (running = tick()), RELEASE_POLL_MS);
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
