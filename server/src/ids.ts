@@ -28,6 +28,26 @@ export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(24)}`;
 }
 
+const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * A payout's id: `po_` and 24 lower-case letters and digits (about 124 bits). Lower case because
+ * the id is also the transfer's reference at the processor, and Paystack's transfer references
+ * must be lower case.
+ */
+export function newPayoutId(): string {
+  let out = '';
+  while (out.length < 24) {
+    if (taken === pool.length) {
+      randomFillSync(pool);
+      taken = 0;
+    }
+    const byte = pool[taken++]!;
+    if (byte < 252) out += BASE36[byte % 36];
+  }
+  return `po_${out}`;
+}
+
 export function newSecretKey(livemode: boolean): string {
   return `${livemode ? 'sk_live_' : 'sk_test_'}${randomBase62(32)}`;
 }

@@ -22,6 +22,9 @@ import { startWebhookDispatcher, type Dispatcher } from './webhooks/dispatcher.t
 import { PROCESSOR_ANSWER_TIMEOUT_MS, type PaymentsContext } from './domain/settlement.ts';
 import type { Processor } from './domain/processor/processor.ts';
 import { paystackProcessor } from './domain/processor/paystack/connector.ts';
+import { paystackTransfers } from './domain/processor/paystack/transfers.ts';
+import { payoutSimulator } from './domain/processor/payout-simulator.ts';
+import type { PayoutsContext } from './domain/payouts.ts';
 import { noLiveProcessor } from './domain/processor/no-live-processor.ts';
 import { sandboxAcquirer } from './domain/processor/sandbox-acquirer.ts';
 import { testCardSimulator } from './domain/processor/test-cards.ts';
@@ -106,6 +109,16 @@ export async function startService({ config, log, onOperationResponse }: Service
     jobs: pgBossJobQueue(boss),
     log,
   };
+  const payouts: PayoutsContext = {
+    rails: {
+      test: payoutSimulator(config.testPayoutDelaySeconds),
+      live:
+        config.liveProcessor === 'paystack' ? paystackTransfers(config.paystack!, log) : config.liveProcessor === 'sandbox' ? payoutSimulator(config.testPayoutDelaySeconds) : null,
+    },
+    jobs: payments.jobs,
+    sendLeaseMs: payments.sendLeaseMs,
+    testPayoutDelaySeconds: config.testPayoutDelaySeconds,
+  };
   const webhooks = webhookSettings(config);
   await createPaymentQueues(boss);
   await createMoneyQueues(boss, payments);
@@ -117,7 +130,7 @@ export async function startService({ config, log, onOperationResponse }: Service
   if (config.role !== 'api') {
     await startMaintenance(boss, orm, { eventRetentionDays: config.eventRetentionDays }, log);
     paymentCompletion = await startPaymentWorkers(boss, orm, payments, log);
-    moneyWork = await startMoneyWorkers(boss, orm, payments, log);
+    moneyWork = await startMoneyWorkers(boss, orm, payments, payouts, log);
     dispatcher = startWebhookDispatcher(orm, webhooks, log, metrics?.onAttempt);
   }
 
@@ -137,7 +150,7 @@ export async function startService({ config, log, onOperationResponse }: Service
     rateLimitStore = config.rateLimitStore === 'postgres' ? new PostgresRateLimitStore(orm) : new MemoryRateLimitStore();
     // PUBLIC_BASE_URL, or else where this server listens (with PORT=0, known once it listens).
     const publicBaseUrl = () => config.publicBaseUrl ?? listeningUrl!;
-    const app = createApp({ config, orm, log, rateLimitStore, payments, webhooks: webhookSender(webhooks), publicBaseUrl, keys, eventFeed: feed, onOperationResponse, metrics: metrics?.http });
+    const app = createApp({ config, orm, log, rateLimitStore, payments, payouts, webhooks: webhookSender(webhooks), publicBaseUrl, keys, eventFeed: feed, onOperationResponse, metrics: metrics?.http });
     // A request without Host is refused by the app, in the one error shape (see app.ts).
     server = createServer({ requireHostHeader: false, ...app.serverOptions });
     // Connections that have not sent a request yet (opened ahead of one, as browsers and load

@@ -114,11 +114,45 @@ export interface FakeRefund {
   createdAt: Date;
 }
 
+/** The fake's banks (codes as strings, leading zeros kept), and its accounts that behave in their own way. */
+export const FAKE_BANKS = [
+  { id: 1, name: 'Access Bank', slug: 'access-bank', code: '044', longcode: '044150149', active: true, is_deleted: false, supports_transfer: true, country: 'Nigeria', currency: 'NGN', type: 'nuban' },
+  { id: 9, name: 'Guaranty Trust Bank', slug: 'guaranty-trust-bank', code: '058', longcode: '058152036', active: true, is_deleted: null, supports_transfer: true, country: 'Nigeria', currency: 'NGN', type: 'nuban' },
+  { id: 21, name: 'Zenith Bank', slug: 'zenith-bank', code: '057', longcode: '057150013', active: true, is_deleted: null, supports_transfer: true, country: 'Nigeria', currency: 'NGN', type: 'nuban' },
+  { id: 99, name: 'Closed Bank', slug: 'closed-bank', code: '999', longcode: '', active: false, is_deleted: true, supports_transfer: false, country: 'Nigeria', currency: 'NGN', type: 'nuban' },
+];
+export const FAKE_ACCOUNTS = {
+  /** Does not resolve. */
+  unknown: '0000000000',
+  /** Resolves; its transfers fail. */
+  failing: '1111111111',
+  /** Resolves; its transfers succeed, then are reversed. */
+  reversed: '2222222222',
+  /** Resolves; its transfers wait for an OTP (Transfers OTP on). */
+  otp: '3333333333',
+} as const;
+
+export interface FakeTransfer {
+  id: number;
+  reference: string;
+  amount: number;
+  recipient: string;
+  accountNumber: string;
+  transferCode: string;
+  /** pending, success, failed, reversed, otp, abandoned. */
+  status: string;
+  createdAt: Date;
+}
+
 export interface PaystackFake {
   url: string;
   secretKey: string;
   charges: Map<string, FakeCharge>;
   refunds: Map<number, FakeRefund>;
+  transfers: Map<string, FakeTransfer>;
+  recipients: Map<string, string>;
+  /** Ends a pending transfer as the bank would (success by account, unless `outcome` says), sending its webhook if webhooks are on. */
+  finishTransfer(reference: string, outcome?: 'success' | 'failed' | 'reversed' | 'abandoned'): Promise<void>;
   /** How the next refunds end when `finishRefund` is not called: left pending (the default) or at once. */
   refundOutcome: 'pending' | 'processed' | 'failed';
   /** Ends a pending refund, and sends refund.processed or refund.failed if webhooks are on. */
@@ -146,6 +180,9 @@ export async function startPaystackFake(options: { secretKey?: string } = {}): P
   const secretKey = options.secretKey ?? 'sk_test_fake0000000000000000000000000000';
   const charges = new Map<string, FakeCharge>();
   const refunds = new Map<number, FakeRefund>();
+  const transfers = new Map<string, FakeTransfer>();
+  const recipients = new Map<string, string>();
+  let nextTransferId = 57_700_000;
   let nextRefundId = 3_018_000;
   const requests: RecordedRequest[] = [];
   const faults: Fault[] = [];
@@ -156,6 +193,15 @@ export async function startPaystackFake(options: { secretKey?: string } = {}): P
     secretKey,
     charges,
     refunds,
+    transfers,
+    recipients,
+    async finishTransfer(reference, outcome) {
+      const transfer = transfers.get(reference);
+      if (transfer === undefined) throw new Error(`no fake transfer ${reference}`);
+      const end = outcome ?? (transfer.accountNumber === FAKE_ACCOUNTS.failing ? 'failed' : 'success');
+      transfer.status = end;
+      if (fake.autoWebhooks && fake.webhookUrl !== null) await fake.sendWebhook(`transfer.${end === 'abandoned' ? 'failed' : end}`, transferData(transfer, true));
+    },
     refundOutcome: 'pending',
     async finishRefund(id, outcome) {
       const refund = refunds.get(id);
@@ -268,6 +314,37 @@ export async function startPaystackFake(options: { secretKey?: string } = {}): P
     fees: charge.fees,
     authorization: { bin: '408408', last4: charge.last4, brand: charge.brand, card_type: `${charge.brand} DEBIT`, reusable: true },
     customer: { email: charge.email },
+  });
+
+  const recipientCode = (account: string, bank: string): string => {
+    const key = `${bank}:${account}`;
+    let code = recipients.get(key);
+    if (code === undefined) recipients.set(key, (code = `RCP_${account.slice(-4)}${bank}${recipients.size + 1}x7q`));
+    return code;
+  };
+
+  const accountOfRecipient = (code: string): string | undefined => [...recipients.entries()].find(([, c]) => c === code)?.[0].split(':')[1];
+
+  /** A transfer as the API answers it, or (`webhook`) as its webhooks carry it, with `integration` an object. */
+  const transferData = (transfer: FakeTransfer, webhook = false): Record<string, unknown> => ({
+    amount: transfer.amount,
+    currency: 'NGN',
+    domain: 'test',
+    failures: null,
+    id: transfer.id,
+    integration: webhook ? { id: 412829, is_live: false, business_name: 'Nairaflow' } : 412829,
+    reason: 'Nairaflow payout',
+    reference: transfer.reference,
+    source: 'balance',
+    source_details: null,
+    status: transfer.status,
+    titan_code: null,
+    transfer_code: transfer.transferCode,
+    transferred_at: transfer.status === 'success' || transfer.status === 'reversed' ? new Date().toISOString() : null,
+    recipient: webhook ? { recipient_code: transfer.recipient, details: { account_number: transfer.accountNumber, bank_code: '058' } } : transfer.recipient,
+    session: { provider: null, id: null },
+    created_at: transfer.createdAt.toISOString(),
+    createdAt: transfer.createdAt.toISOString(),
   });
 
   const refundData = (refund: FakeRefund): Record<string, unknown> => ({
@@ -420,6 +497,70 @@ export async function startPaystackFake(options: { secretKey?: string } = {}): P
         .sort((a, b) => b.id - a.id)
         .map(refundData);
       return reply(200, { status: true, message: 'Refunds retrieved', ...paged(all, url) });
+    }
+
+    if (method === 'GET' && path === '/bank') {
+      return reply(200, { status: true, message: 'Banks retrieved', data: FAKE_BANKS });
+    }
+
+    if (method === 'GET' && path === '/bank/resolve') {
+      const account = url.searchParams.get('account_number') ?? '';
+      const bank = FAKE_BANKS.find((b) => b.code === url.searchParams.get('bank_code'));
+      if (bank === undefined || !/^\d{10}$/.test(account) || account === FAKE_ACCOUNTS.unknown) {
+        return reply(422, { status: false, message: 'Could not resolve account name. Check parameters or try again.' });
+      }
+      return reply(200, { status: true, message: 'Account number resolved', data: { account_number: account, account_name: `ADA OBI ${account.slice(-4)}`, bank_id: bank.id } });
+    }
+
+    if (method === 'POST' && path === '/transferrecipient') {
+      const account = str('account_number');
+      const bank = str('bank_code');
+      if (str('type') !== 'nuban' || account === undefined || bank === undefined || str('name') === undefined) return bad('Invalid recipient', { type: 'validation_error', code: 'invalid_params' });
+      const code = recipientCode(account, bank);
+      return reply(201, {
+        status: true,
+        message: 'Transfer recipient created successfully',
+        data: { active: true, currency: 'NGN', name: str('name'), recipient_code: code, type: 'nuban', id: 6_788_000 + recipients.size, is_deleted: false, details: { account_number: account, account_name: null, bank_code: bank, bank_name: FAKE_BANKS.find((b) => b.code === bank)?.name } },
+      });
+    }
+
+    if (method === 'POST' && path === '/transfer') {
+      const reference = str('reference');
+      const recipient = str('recipient');
+      const account = recipient === undefined ? undefined : accountOfRecipient(recipient);
+      if (reference === undefined || !/^[a-z0-9_-]{16,}$/.test(reference)) return bad('Invalid transfer reference: use a lowercase string of at least 16 characters', { type: 'validation_error', code: 'invalid_params' });
+      if (transfers.has(reference)) return bad('This reference has already been used on a prior transfer', { type: 'validation_error', code: 'duplicate_reference' });
+      if (account === undefined) return bad('Recipient specified is invalid', { type: 'validation_error', code: 'invalid_transfer_recipient' });
+      if (typeof body?.amount !== 'number' || !Number.isInteger(body.amount) || body.amount < 100) return bad('Invalid amount', { type: 'validation_error', code: 'invalid_params' });
+      const transfer: FakeTransfer = {
+        id: nextTransferId++,
+        reference,
+        amount: body.amount,
+        recipient: recipient!,
+        accountNumber: account,
+        transferCode: `TRF_${reference.slice(-8)}`,
+        status: account === FAKE_ACCOUNTS.otp ? 'otp' : 'pending',
+        createdAt: new Date(),
+      };
+      transfers.set(reference, transfer);
+      return reply(200, { status: true, message: transfer.status === 'otp' ? 'Transfer requires OTP to continue' : 'Transfer has been queued', data: transferData(transfer) });
+    }
+
+    const transferVerify = /^\/transfer\/verify\/([^/]+)$/.exec(path);
+    if (method === 'GET' && transferVerify !== null) {
+      const transfer = transfers.get(decodeURIComponent(transferVerify[1]!));
+      if (transfer === undefined) return reply(404, { status: false, message: 'Transfer not found' });
+      return reply(200, { status: true, message: 'Transfer retrieved', data: transferData(transfer) });
+    }
+
+    if (method === 'GET' && path === '/transfer') {
+      const from = url.searchParams.get('from');
+      const to = url.searchParams.get('to');
+      const all = [...transfers.values()]
+        .filter((t) => (from === null || t.createdAt >= new Date(from)) && (to === null || t.createdAt <= new Date(to)))
+        .sort((a, b) => b.id - a.id)
+        .map((t) => transferData(t));
+      return reply(200, { status: true, message: 'Transfers retrieved', ...paged(all, url) });
     }
 
     if (method === 'GET' && path === '/transaction') {

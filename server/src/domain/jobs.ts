@@ -16,5 +16,5 @@ export interface JobQueue {
    * Queues `data` on `queue` in `em`'s transaction (at once, when it is in none). `key` is the
    * object the job works on: one job per key runs at a time, across every worker.
    */
-  send(em: EntityManager, queue: MoneyQueue, key: string, options?: { startAfterSeconds?: number }): Promise<void>;
+  send(em: EntityManager, queue: MoneyQueue, key: string, options?: { startAfterSeconds?: number; /** Ask again this often, without back-off. */ everySeconds?: number }): Promise<void>;
 }

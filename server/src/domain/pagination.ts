@@ -18,7 +18,7 @@ export interface Page<T> {
 
 export interface PageQuery<Row, T> {
   /** The table, with (merchant_id, livemode, created_at, id) and an index that lists them in that order. */
-  table: 'payment_intents' | 'refunds' | 'events';
+  table: 'payment_intents' | 'refunds' | 'events' | 'payouts';
   columns: readonly string[];
   /** How a row becomes the object (text timestamps and bigints arrive on this connection). */
   fromRow: (row: Row) => T;

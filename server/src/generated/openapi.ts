@@ -398,6 +398,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/banks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List banks
+         * @description The Nigerian banks a payout can go to, by name, each with the `code` a payout account
+         *     names it by. In live mode the list comes from the card processor (Paystack's banks that
+         *     take transfers, fetched once an hour); in test mode it is a fixed list.
+         */
+        get: operations["listBanks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payout_account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve the payout account
+         * @description The bank account payouts in the key's mode go to, with the name its bank gave for it. The
+         *     account number is shown only as its last four digits.
+         */
+        get: operations["retrievePayoutAccount"];
+        /**
+         * Set the payout account
+         * @description Sets the bank account payouts in the key's mode go to. The account is looked up at its bank
+         *     first (Paystack's account resolution in live mode): its name is kept and shown, and a
+         *     number that does not resolve is refused with `400 invalid_request` (`param`
+         *     `account_number`), changing nothing. The full number is kept to pay into; it is shown
+         *     only as its last four digits. Payouts already made keep the account they were made to.
+         *
+         *     In test mode, account `0000000000` does not resolve, `1111111111` resolves but its
+         *     payouts fail, and every other 10-digit number succeeds.
+         */
+        put: operations["updatePayoutAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payouts
+         * @description Lists the caller's payouts in the key's mode, newest first. See Pagination.
+         */
+        get: operations["listPayouts"];
+        put?: never;
+        /**
+         * Pay out to the bank
+         * @description Pays `amount` kobo of the available balance out to the payout account. In the same
+         *     transaction the amount moves from the available balance to the in-transit one and the
+         *     transfer is queued; the answer is `201` with the payout `pending`. A worker then sends the
+         *     transfer (live mode: a Paystack transfer, with the payout's id as its `reference`, so that
+         *     it can never be sent twice) and follows it: `in_transit` once the bank has it, `paid`
+         *     when it arrives (`payout.paid`), or `failed` (`payout.failed`), which returns the amount
+         *     to the available balance, once. Test mode settles after `TEST_PAYOUT_DELAY_SECONDS` (10).
+         *
+         *     Refused, with nothing moved:
+         *     - `400 invalid_request` without a payout account (`PUT /v1/payout_account` first);
+         *     - `409 insufficient_balance` when the available balance cannot cover it (the pending
+         *       balance does not count: it is not settled yet).
+         *
+         *     Send an `Idempotency-Key` so that a retry cannot pay out twice. See Idempotency.
+         */
+        post: operations["createPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The payout's id.
+                 * @example po_3k9x0c2m7d1q8w5e4r6t2y0u
+                 */
+                id: components["schemas"]["PayoutId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Retrieve a payout
+         * @description One of the caller's payouts, as it stands now.
+         */
+        get: operations["retrievePayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/test_helpers/top_up": {
         parameters: {
             query?: never;
@@ -1233,6 +1350,79 @@ export interface components {
          * @example pi_2JIglADXcZSH0YR87yZi3eO4
          */
         PaymentIntentId: string;
+        Bank: {
+            /** @description The bank's code, a string of digits (leading zeros count), as a payout account names it. */
+            code: string;
+            name: string;
+        };
+        BankList: {
+            /** @constant */
+            object: "list";
+            /** @description Every bank, by name. */
+            data: components["schemas"]["Bank"][];
+            /**
+             * @description Always false: every bank is in one answer.
+             * @constant
+             */
+            has_more: false;
+        };
+        /** @description Where payouts go in one mode. */
+        PayoutAccount: {
+            livemode: boolean;
+            bank_code: string;
+            bank_name: string;
+            /** @description The account's name as its bank gave it. */
+            account_name: string;
+            /** @description The account number's last four digits (the number itself is never shown). */
+            account_last4: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        UpdatePayoutAccountRequest: {
+            /** @description The bank's `code` from `GET /v1/banks`, as a string (`"058"`). */
+            bank_code: string;
+            /** @description The 10-digit account number (NUBAN), as a string. */
+            account_number: string;
+        };
+        CreatePayoutRequest: {
+            /** @description How much to pay out, in kobo (from 1 to 10^15). */
+            amount: number;
+        };
+        /** @description Money on its way from the available balance to the merchant's bank account. */
+        Payout: {
+            id: components["schemas"]["PayoutId"];
+            livemode: boolean;
+            amount: components["schemas"]["Kobo"];
+            /**
+             * @description - `pending`: queued; the amount has left the available balance and is in transit.
+             *     - `in_transit`: the transfer is with the bank.
+             *     - `paid`: it arrived (`payout.paid`).
+             *     - `failed`: it failed or was sent back (`payout.failed`); the amount is back in the
+             *       available balance. A payout `paid` can still become `failed` when the receiving
+             *       bank sends the money back.
+             * @enum {string}
+             */
+            status: "pending" | "in_transit" | "paid" | "failed";
+            /** @description Why it failed, or why it waits (`processor_configuration`); null otherwise. */
+            failure_code: components["schemas"]["PayoutFailureCode"] | null;
+            bank_code: string;
+            bank_name: string;
+            account_name: string;
+            account_last4: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            failed_at: string | null;
+        };
+        PayoutList: {
+            /** @constant */
+            object: "list";
+            /** @description The payouts of this page, newest first. */
+            data: components["schemas"]["Payout"][];
+            has_more: boolean;
+        };
         /**
          * @description Why a payout failed:
          *     - `account_invalid`: the bank account cannot take transfers (test mode: account `1111111111`).
@@ -2481,6 +2671,74 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `resource_missing`: no payout account is set in this mode yet (`PUT /v1/payout_account`). */
+        PayoutAccountNotFound: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `invalid_request`: the account number does not resolve at its bank (`param`
+         *     `account_number`), the bank code names no bank (`param` `bank_code`), or the body is not
+         *     valid JSON, has an unknown field or lacks one.
+         */
+        PayoutAccountBadRequest: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `invalid_request`: no payout account is set in this mode (`PUT /v1/payout_account`
+         *     first), `amount` is not a whole number of kobo from 1 up, or the body is not valid JSON;
+         *     or an `Idempotency-Key` was reused for a different amount.
+         */
+        PayoutBadRequest: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `insufficient_balance`: the available balance cannot cover the payout (the pending balance
+         *     does not count); nothing moved. `idempotency_key_in_use`: another request with the same
+         *     `Idempotency-Key` is still in progress: retry shortly with the same key.
+         */
+        PayoutConflict: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /**
          * @description `internal_error` (status 500): something went wrong on our side. The message says nothing
          *     of the cause; quote `request_id` to support. Retrying is safe with the same
@@ -3216,6 +3474,229 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listBanks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every bank, by name. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    retrievePayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout account. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccount"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PayoutAccountNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updatePayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePayoutAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The payout account, as its bank named it. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutAccount"];
+                };
+            };
+            400: components["responses"]["PayoutAccountBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listPayouts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many payouts to return, 1 to 100.
+                 * @example 10
+                 */
+                limit?: number;
+                /**
+                 * @description Cursor for the next (older) page: the id of the last payout of the current page.
+                 *     Give at most one of `starting_after` and `ending_before`.
+                 * @example po_3k9x0c2m7d1q8w5e4r6t2y0u
+                 */
+                starting_after?: components["schemas"]["PayoutId"];
+                /**
+                 * @description Cursor for the previous (newer) page: the id of the first payout of the current page.
+                 *     Give at most one of `starting_after` and `ending_before`.
+                 * @example po_8h2j4k6l8z0x2c4v6b8n0m2q
+                 */
+                ending_before?: components["schemas"]["PayoutId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of payouts, newest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createPayout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key chosen by the caller, unique to the thing being done (an order id, a refund request's
+                 *     id, a UUID). The same key again within 24 hours returns the first response instead of
+                 *     creating another object or moving money again. See Idempotency.
+                 * @example order-1042-attempt-1
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePayoutRequest"];
+            };
+        };
+        responses: {
+            /**
+             * @description The payout, `pending`: the amount is in transit. With `Idempotent-Replayed: true`, the
+             *     replay of the first response to this `Idempotency-Key`: nothing moved again.
+             */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            400: components["responses"]["PayoutBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["PayoutConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    retrievePayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The payout's id.
+                 * @example po_3k9x0c2m7d1q8w5e4r6t2y0u
+                 */
+                id: components["schemas"]["PayoutId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };

@@ -4,6 +4,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { PaymentsContext } from '../domain/settlement.ts';
+import type { PayoutsContext } from '../domain/payouts.ts';
 import type { WebhookSender } from '../domain/webhook-deliveries.ts';
 import { ApiError } from '../domain/errors.ts';
 import { newId } from '../ids.ts';
@@ -36,6 +37,7 @@ export interface AppDeps {
   log: Logger;
   rateLimitStore: RateLimitStore;
   payments: PaymentsContext;
+  payouts: PayoutsContext;
   webhooks: WebhookSender;
   /** Where customers reach this service (payment sheet links). */
   publicBaseUrl: () => string;
@@ -104,7 +106,7 @@ export function createApp(deps: AppDeps): RequestListener {
   };
 
   // The contract's operations, each through its own pipeline (pipeline.ts).
-  const handlerDeps = { config, payments: deps.payments, webhooks: deps.webhooks, publicBaseUrl: deps.publicBaseUrl, keys: deps.keys, eventFeed: deps.eventFeed };
+  const handlerDeps = { config, payments: deps.payments, payouts: deps.payouts, webhooks: deps.webhooks, publicBaseUrl: deps.publicBaseUrl, keys: deps.keys, eventFeed: deps.eventFeed };
   const handlers = new Map<ContractOperation, RequestHandler>();
   for (const operation of contract.operations) {
     const factory = operationHandlers[operation.operationId as keyof typeof operationHandlers];
@@ -127,7 +129,7 @@ export function createApp(deps: AppDeps): RequestListener {
   app.use(apiReferenceRouter(contract, deps.publicBaseUrl));
   app.use(paymentSheetRouter());
   app.use(dashboardRouter());
-  app.use(processorWebhookRouter({ orm, log, paystackSecretKey: config.paystack?.secretKey ?? null, payments: deps.payments }));
+  app.use(processorWebhookRouter({ orm, log, paystackSecretKey: config.paystack?.secretKey ?? null, payments: deps.payments, payouts: deps.payouts }));
 
   // An unknown URL under /v1 or /dashboard/api is counted against its client and its body read
   // (a malformed one is still a 400) before the 404.

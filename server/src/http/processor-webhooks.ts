@@ -8,11 +8,12 @@ import type { Logger } from 'pino';
 import { ApiError } from '../domain/errors.ts';
 import { askAboutChargeNow, type PaymentsContext } from '../domain/settlement.ts';
 import { askAboutRefundsNow } from '../domain/refund-legs.ts';
+import { askAboutPayoutNow, type PayoutsContext } from '../domain/payouts.ts';
 import { hasValidSignature, PAYSTACK_SIGNATURE_HEADER, readWebhook } from '../domain/processor/paystack/webhooks.ts';
 
 export const PAYSTACK_WEBHOOK_PATH = '/processor_webhooks/paystack';
 
-export function processorWebhookRouter(deps: { orm: MikroORM; log: Logger; paystackSecretKey: string | null; payments: PaymentsContext }): Router {
+export function processorWebhookRouter(deps: { orm: MikroORM; log: Logger; paystackSecretKey: string | null; payments: PaymentsContext; payouts: PayoutsContext }): Router {
   const router = Router();
   const raw = express.raw({ type: () => true, limit: '1mb' });
   router.post(PAYSTACK_WEBHOOK_PATH, raw, async (req: Request, res: Response) => {
@@ -29,6 +30,11 @@ export function processorWebhookRouter(deps: { orm: MikroORM; log: Logger; payst
       case 'charge': {
         const found = await askAboutChargeNow(req.em, 'paystack', nudge.reference);
         deps.log.info({ reference: nudge.reference, attempt_waiting: found }, 'Paystack webhook about a charge');
+        break;
+      }
+      case 'transfer': {
+        const found = await askAboutPayoutNow(req.em, deps.payouts, nudge.reference);
+        deps.log.info({ reference: nudge.reference, payout_found: found }, 'Paystack webhook about a transfer');
         break;
       }
       case 'refund': {

@@ -11,6 +11,7 @@ export function pgBossJobQueue(boss: Boss): JobQueue {
       await boss.send(queue, { key }, {
         singletonKey: key,
         ...(options.startAfterSeconds === undefined ? {} : { startAfter: options.startAfterSeconds }),
+        ...(options.everySeconds === undefined ? {} : { retryDelay: options.everySeconds, retryBackoff: false, retryLimit: 1000 }),
         db: { executeSql: async (text: string, values?: unknown[]) => ({ rows: await sql(em, text, values ?? []) }) },
       });
     },

@@ -6,7 +6,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { releaseDueFunds } from '../domain/balance.ts';
-import { REFUND_LEG_QUEUE, type MoneyQueue } from '../domain/jobs.ts';
+import { PAYOUT_QUEUE, REFUND_LEG_QUEUE, type MoneyQueue } from '../domain/jobs.ts';
+import { advancePayout, type PayoutsContext } from '../domain/payouts.ts';
 import { advanceRefundLeg } from '../domain/refund-legs.ts';
 import type { PaymentsContext } from '../domain/settlement.ts';
 import { ProcessorUnavailableError } from '../domain/processor/processor.ts';
@@ -24,7 +25,7 @@ class StillOnItsWay extends Error {
 /** Queues every role sends to (the API sends refunds and payouts; workers take them). */
 export async function createMoneyQueues(boss: Boss, ctx: PaymentsContext): Promise<void> {
   const firstWaitSeconds = Math.max(1, Math.round(ctx.liveCheckDelayMs / 1000));
-  for (const queue of [REFUND_LEG_QUEUE] satisfies MoneyQueue[]) {
+  for (const queue of [REFUND_LEG_QUEUE, PAYOUT_QUEUE] satisfies MoneyQueue[]) {
     await boss.createQueue(queue, {
       policy: 'singleton',
       // About two days of asking, the wait doubling from the first to an hour.
@@ -37,7 +38,17 @@ export async function createMoneyQueues(boss: Boss, ctx: PaymentsContext): Promi
   }
 }
 
-export async function startMoneyWorkers(boss: Boss, orm: MikroORM, ctx: PaymentsContext, log: Logger): Promise<Loop> {
+export async function startMoneyWorkers(boss: Boss, orm: MikroORM, ctx: PaymentsContext, payouts: PayoutsContext, log: Logger): Promise<Loop> {
+  await boss.work<{ key: string }>(PAYOUT_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+    const payoutId = job!.data.key;
+    try {
+      if ((await advancePayout(orm.em.fork(), payouts, payoutId)) === 'pending') throw new StillOnItsWay(`payout ${payoutId}`);
+    } catch (error) {
+      if (error instanceof ProcessorUnavailableError) log.warn({ payout: payoutId, reason: error.message }, 'could not reach the processor about a payout; will try again');
+      else if (!(error instanceof StillOnItsWay)) log.error({ err: error, payout: payoutId }, 'could not take a payout on; will try again');
+      throw error;
+    }
+  });
   await boss.work<{ key: string }>(REFUND_LEG_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
     const refundId = job!.data.key;
     try {

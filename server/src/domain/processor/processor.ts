@@ -106,3 +106,35 @@ export class ProcessorUnavailableError extends Error {
     this.name = 'ProcessorUnavailableError';
   }
 }
+
+/** A bank payouts can go to. */
+export interface Bank {
+  code: string;
+  name: string;
+}
+
+/**
+ * Where a transfer to a merchant's bank stands: sent but not there yet (`in_transit`), arrived
+ * (`paid`), failed, sent back after it arrived (`reversed`), or held for an OTP the processor
+ * wants from the platform's owner (`otp`: a configuration error, never resent).
+ */
+export type TransferState =
+  | { outcome: 'in_transit' | 'paid' | 'reversed' | 'otp'; transferCode?: string }
+  | { outcome: 'failed'; reason: string; accountInvalid?: boolean; transferCode?: string };
+
+/**
+ * How payouts reach merchants' banks: Paystack's transfers in live mode, a simulator in test mode.
+ * `transfer` is safe to repeat with the same reference (the payout's id); a call that cannot tell
+ * what happened throws ProcessorUnavailableError.
+ */
+export interface PayoutRail {
+  readonly name: string;
+  banks(): Promise<readonly Bank[]>;
+  /** The account's name at its bank, or null when the number is not an account there. */
+  resolveAccount(bankCode: string, accountNumber: string): Promise<string | null>;
+  /** The processor's handle on the account (made once per account; asking again answers the same one). */
+  recipient(account: { bankCode: string; accountNumber: string; accountName: string }): Promise<string>;
+  transfer(request: { reference: string; amount: Kobo; recipient: string; accountNumber: string }): Promise<TransferState>;
+  /** How a transfer stands, or null when the processor has none under that reference. */
+  checkTransfer(request: { reference: string; accountNumber: string; sentAt: Date }): Promise<TransferState | null>;
+}

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Config } from '../../config.ts';
 import type { PaymentsContext } from '../../domain/settlement.ts';
+import type { PayoutsContext } from '../../domain/payouts.ts';
 import type { WebhookSender } from '../../domain/webhook-deliveries.ts';
 import type { EventFeed } from '../event-feed.ts';
 import type { KeyCache } from '../key-cache.ts';
@@ -9,6 +10,7 @@ import type { KeyCache } from '../key-cache.ts';
 export interface OperationDeps {
   config: Config;
   payments: PaymentsContext;
+  payouts: PayoutsContext;
   /** How merchants' endpoints are reached and checked. */
   webhooks: WebhookSender;
   publicBaseUrl: () => string;

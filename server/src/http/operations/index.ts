@@ -31,6 +31,12 @@ import { retrieveSession } from './retrieveSession.ts';
 import { signOut } from './signOut.ts';
 import { listApiKeys } from './listApiKeys.ts';
 import { rollApiKey } from './rollApiKey.ts';
+import { listBanks } from './listBanks.ts';
+import { retrievePayoutAccount } from './retrievePayoutAccount.ts';
+import { updatePayoutAccount } from './updatePayoutAccount.ts';
+import { createPayout } from './createPayout.ts';
+import { listPayouts } from './listPayouts.ts';
+import { retrievePayout } from './retrievePayout.ts';
 
 /** Makes an operation's handler, once, with what it needs. */
 type Factory = (deps: OperationDeps) => OperationHandler;
@@ -51,6 +57,12 @@ export const operationHandlers: Record<ApiOperationId, Factory> = {
   retrieveBalance,
   topUpBalance,
   createRefund,
+  listBanks,
+  retrievePayoutAccount,
+  updatePayoutAccount,
+  createPayout,
+  listPayouts,
+  retrievePayout,
   retrieveRefund,
   listRefunds,
   updateWebhookEndpoint,

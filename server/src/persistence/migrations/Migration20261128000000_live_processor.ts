@@ -44,5 +44,44 @@ export class Migration20261128000000_live_processor extends Migration {
         add column processor_refund_id text,
         add column destination_sent_at timestamptz(3),
         add column destination_failure text`);
+
+    // Where a merchant's payouts go, per mode: the full number is kept to pay into, and shown
+    // only as its last four; the processor's recipient for it is made once and kept.
+    this.addSql(`
+      create table payout_accounts (
+        merchant_id text not null references merchants (id),
+        livemode boolean not null,
+        bank_code text not null,
+        bank_name text not null,
+        account_number text not null check (account_number ~ '^[0-9]{10}$'),
+        account_name text not null,
+        recipient_code text,
+        updated_at timestamptz(3) not null,
+        primary key (merchant_id, livemode)
+      )`);
+    // A payout keeps the account it was made to, whatever the payout account becomes later.
+    this.addSql(`
+      create table payouts (
+        id text primary key,
+        merchant_id text not null references merchants (id),
+        livemode boolean not null,
+        amount bigint not null check (amount > 0),
+        status text not null check (status in ('pending', 'in_transit', 'paid', 'failed')),
+        failure_code text check (failure_code in ('account_invalid', 'transfer_failed', 'transfer_reversed', 'processor_configuration')),
+        bank_code text not null,
+        bank_name text not null,
+        account_number text not null,
+        account_name text not null,
+        recipient_code text,
+        transfer_code text,
+        sent_at timestamptz(3),
+        created_at timestamptz(3) not null,
+        paid_at timestamptz(3),
+        failed_at timestamptz(3),
+        -- Whether its amount went back to the available balance (a failure, or a reversal after it was paid): once.
+        returned boolean not null default false
+      )`);
+    this.addSql(`create index payouts_list on payouts (merchant_id, livemode, created_at, id)`);
+    this.addSql(`create index ledger_transactions_payout on ledger_transactions (payout_id) where payout_id is not null`);
   }
 }
