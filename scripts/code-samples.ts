@@ -56,6 +56,7 @@ export const SAMPLE_VARIABLES: readonly SampleVariable[] = [
   { name: 'PI', setBy: { operationId: 'createPaymentIntent', field: 'id' }, holds: 'its id', example: /^pi_[0-9A-Za-z]{24}$/ },
   { name: 'CLIENT_SECRET', setBy: { operationId: 'createPaymentIntent', field: 'client_secret' }, holds: 'its client secret', example: /^pi_[0-9A-Za-z]{24}_secret_[0-9A-Za-z]{24}$/ },
   { name: 'REFUND', setBy: { operationId: 'createRefund', field: 'id' }, holds: "the refund's id", example: /^re_[0-9A-Za-z]{24}$/ },
+  { name: 'PAYOUT', setBy: { operationId: 'createPayout', field: 'id' }, holds: "the payout's id", example: /^po_[0-9a-z]{24}$/ },
   { name: 'EVT', setBy: { operationId: 'listEvents', field: 'data[0].id' }, holds: "the newest event's id", example: /^evt_[0-9A-Za-z]{24}$/ },
   // The samples point the webhook endpoint at the reader's own receiver, never at the example's host.
   { name: 'WEBHOOK_URL', holds: "your webhook receiver's URL", example: /^https:\/\/adire\.example\.com\/webhooks\/nairaflow$/, placeholder: 'https://...' },

@@ -2,6 +2,7 @@ import { Balance } from './resources/balance.ts';
 import { Events } from './resources/events.ts';
 import { PaymentIntents } from './resources/payment-intents.ts';
 import { Refunds } from './resources/refunds.ts';
+import { Banks, PayoutAccounts, Payouts } from './resources/payouts.ts';
 import { TestHelpers } from './resources/test-helpers.ts';
 import { WebhookEndpoint } from './resources/webhook-endpoint.ts';
 import { Transport, type Fetch } from './transport.ts';
@@ -26,6 +27,12 @@ export class Nairaflow {
   readonly paymentIntents: PaymentIntents;
   readonly refunds: Refunds;
   readonly balance: Balance;
+  /** Money from your available balance to your bank account. */
+  readonly payouts: Payouts;
+  /** Where payouts go. */
+  readonly payoutAccount: PayoutAccounts;
+  /** The banks a payout account can be at. */
+  readonly banks: Banks;
   readonly events: Events;
   readonly webhookEndpoint: WebhookEndpoint;
   /** Test mode only (`topUp`). */
@@ -51,6 +58,9 @@ export class Nairaflow {
     this.paymentIntents = new PaymentIntents(this.#transport);
     this.refunds = new Refunds(this.#transport);
     this.balance = new Balance(this.#transport);
+    this.payouts = new Payouts(this.#transport);
+    this.payoutAccount = new PayoutAccounts(this.#transport);
+    this.banks = new Banks(this.#transport);
     this.events = new Events(this.#transport);
     this.webhookEndpoint = new WebhookEndpoint(this.#transport);
     this.testHelpers = new TestHelpers(this.#transport);

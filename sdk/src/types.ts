@@ -38,6 +38,17 @@ export type RefundList = Schemas['RefundList'];
 export type RefundCreateParams = WithAmount<JsonBody<'createRefund'>>;
 export type RefundListParams = Query<'listRefunds'>;
 
+export type Payout = Schemas['Payout'];
+export type PayoutList = Schemas['PayoutList'];
+export type PayoutStatus = Schemas['Payout']['status'];
+export type PayoutFailureCode = Schemas['PayoutFailureCode'];
+export type PayoutCreateParams = WithAmount<JsonBody<'createPayout'>>;
+export type PayoutListParams = Query<'listPayouts'>;
+export type PayoutAccount = Schemas['PayoutAccount'];
+export type PayoutAccountUpdateParams = JsonBody<'updatePayoutAccount'>;
+export type Bank = Schemas['Bank'];
+export type BankList = Schemas['BankList'];
+
 export type Balance = Schemas['Balance'];
 export type BalanceEntry = Schemas['BalanceEntry'];
 export type BalanceEntryListParams = Query<'listBalanceEntries'>;

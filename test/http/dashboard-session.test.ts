@@ -249,6 +249,7 @@ describe('dashboard sessions', () => {
       expect(stateChanging.map((op) => op.operationId).sort()).to.deep.equal([
         'cancelPaymentIntent',
         'createPaymentIntent',
+        'createPayout',
         'createRefund',
         'deleteWebhookEndpoint',
         'recoverWebhookEndpoint',
@@ -258,6 +259,7 @@ describe('dashboard sessions', () => {
         'sendWebhookTestEvent',
         'signOut',
         'topUpBalance',
+        'updatePayoutAccount',
         'updateWebhookEndpoint',
       ]);
     });

@@ -236,6 +236,34 @@ const RECIPES: Record<string, Recipe> = {
   'TestHelperNotFound/liveMode': {
     send: async ({ svc, merchant }) => svc.request('POST', '/v1/test_helpers/top_up', { key: (await merchant()).liveKey, body: { amount: 10_000 } }),
   },
+  'PayoutAccountNotFound/none': {
+    async send({ svc, merchant }) {
+      return svc.request('GET', '/v1/payout_account', { key: (await merchant()).testKey });
+    },
+  },
+  'PayoutAccountBadRequest/doesNotResolve': {
+    async send({ svc, merchant }) {
+      return svc.request('PUT', '/v1/payout_account', { key: (await merchant()).testKey, body: { bank_code: '058', account_number: '0000000000' } });
+    },
+  },
+  'PayoutAccountBadRequest/unknownBank': {
+    async send({ svc, merchant }) {
+      return svc.request('PUT', '/v1/payout_account', { key: (await merchant()).testKey, body: { bank_code: '999', account_number: '0123456789' } });
+    },
+  },
+  'PayoutBadRequest/noPayoutAccount': {
+    async send({ svc, merchant }) {
+      return svc.request('POST', '/v1/payouts', { key: (await merchant()).testKey, body: { amount: 100_000 } });
+    },
+  },
+  'PayoutConflict/insufficientBalance': {
+    async send({ svc, merchant }) {
+      const shop = await merchant();
+      await svc.request('PUT', '/v1/payout_account', { key: shop.testKey, body: { bank_code: '058', account_number: '0123456789' } });
+      await svc.request('POST', '/v1/test_helpers/top_up', { key: shop.testKey, body: { amount: 30_000 } });
+      return svc.request('POST', '/v1/payouts', { key: shop.testKey, body: { amount: 100_000 } });
+    },
+  },
   'RefundConflict/insufficientBalance': {
     varies: true,
     async send({ svc, merchant }) {

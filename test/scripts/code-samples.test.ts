@@ -102,10 +102,10 @@ describe('the API reference code samples (x-codeSamples)', () => {
     const text = readFileSync(join(root, 'openapi.yaml'), 'utf8').replace(
       /^paths:\n/m,
       `paths:
-  /v1/payouts:
+  /v1/disputes:
     post:
-      operationId: createPayout
-      summary: Create a payout
+      operationId: createDispute
+      summary: Create a dispute
       parameters:
         - $ref: '#/components/parameters/IdempotencyKey'
       requestBody:
@@ -116,17 +116,17 @@ describe('the API reference code samples (x-codeSamples)', () => {
             example: {amount: 1000}
       responses:
         '200':
-          description: The payout.
+          description: The dispute.
 `,
     );
     const result = codeSamples(text, sdkSource);
-    const payout = result.operations.find((op) => op.operationId === 'createPayout')!;
-    expect(payout.samples.map((s) => s.label)).to.deep.equal([CURL.label]);
-    expect(payout.samples[0]!.source).to.include('-d \'{\n    "amount": 1000\n  }\'');
-    expect(result.problems.filter((p) => p.startsWith('createPayout'))).to.deep.equal([
-      'createPayout (POST /v1/payouts): no SDK method sends it, so its reference shows curl only',
+    const dispute = result.operations.find((op) => op.operationId === 'createDispute')!;
+    expect(dispute.samples.map((s) => s.label)).to.deep.equal([CURL.label]);
+    expect(dispute.samples[0]!.source).to.include('-d \'{\n    "amount": 1000\n  }\'');
+    expect(result.problems.filter((p) => p.startsWith('createDispute'))).to.deep.equal([
+      'createDispute (POST /v1/disputes): no SDK method sends it, so its reference shows curl only',
     ]);
-    expect(result.drifted).to.include('createPayout');
+    expect(result.drifted).to.include('createDispute');
   });
 
   it('takes each example id from the variable an earlier sample sets, and reports one that no earlier sample sets', () => {

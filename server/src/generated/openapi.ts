@@ -3501,6 +3501,7 @@ export interface operations {
                     "application/json": components["schemas"]["BankList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
@@ -3529,6 +3530,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutAccount"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PayoutAccountNotFound"];
             429: components["responses"]["TooManyRequests"];

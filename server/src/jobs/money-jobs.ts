@@ -12,6 +12,8 @@ import { advanceRefundLeg } from '../domain/refund-legs.ts';
 import type { PaymentsContext } from '../domain/settlement.ts';
 import { ProcessorUnavailableError } from '../domain/processor/processor.ts';
 import type { Boss } from './boss.ts';
+import { throttled } from '../log.ts';
+import { isTransientDatabaseError } from '../persistence/database-errors.ts';
 import type { Loop } from './payment-completion.ts';
 
 /** Thrown by a job whose money is still on its way: pg-boss runs it again after its back-off. */
@@ -62,6 +64,8 @@ export async function startMoneyWorkers(boss: Boss, orm: MikroORM, ctx: Payments
   return startFundsRelease(orm, log);
 }
 
+/** While the database is away, one log line this often says so. */
+const OUTAGE_LOG_MS = 5000;
 /** How often due live funds are looked for: a second's precision on LIVE_SETTLEMENT_DAYS is plenty. */
 const RELEASE_POLL_MS = 1000;
 
@@ -70,6 +74,7 @@ function startFundsRelease(orm: MikroORM, log: Logger): Loop {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  const outage = throttled(OUTAGE_LOG_MS);
   const tick = async (): Promise<void> => {
     let next = RELEASE_POLL_MS;
     try {
@@ -79,7 +84,8 @@ function startFundsRelease(orm: MikroORM, log: Logger): Loop {
         next = 0;
       }
     } catch (error) {
-      log.warn({ err: error }, 'could not release settled funds; will try again');
+      if (isTransientDatabaseError(error)) outage((looks) => log.warn({ reason: (error as Error).message, looks }, 'could not release settled funds: the database is unavailable'));
+      else log.warn({ err: error }, 'could not release settled funds; will try again');
     }
     if (!stopped) timer = setTimeout(() => (running = tick()), next);
   };
