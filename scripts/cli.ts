@@ -1,17 +1,21 @@
 // npm run cli -- <command>. Commands:
 //   merchant create --name NAME [--logo-url URL] [--json]
 //   ledger verify
+//   reconcile --date YYYY-MM-DD
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/src/config.ts';
 import { createMerchant } from '../server/src/domain/merchants.ts';
 import { verifyLedger } from '../server/src/domain/ledger.ts';
+import { describeMismatch, lagosDay, reconcileDay, recordReconciliation } from '../server/src/domain/reconciliation.ts';
+import { paystackReports } from '../server/src/domain/processor/paystack/reports.ts';
 import { openDatabase } from '../server/src/persistence/database.ts';
 import { createOrm, migrate } from '../server/src/persistence/orm.ts';
 import { usePreparedStatements } from '../server/src/persistence/sql.ts';
 
 const USAGE = `usage:
   npm run cli -- merchant create --name NAME [--logo-url URL] [--email DASHBOARD_EMAIL] [--json]
-  npm run cli -- ledger verify`;
+  npm run cli -- ledger verify
+  npm run cli -- reconcile --date YYYY-MM-DD   (a day in Lagos; LIVE_PROCESSOR=paystack)`;
 
 function fail(message: string): never {
   console.error(`nairaflow cli: ${message}`);
@@ -32,13 +36,45 @@ if (group === '--help' || group === '-h' || group === 'help') {
     }
     console.log(`ledger verify: OK (${result.transactions} transactions balance; ${result.accounts} account balances equal their entries)`);
   });
+} else if (group === 'reconcile') {
+  await reconcileCommand([command, ...rest].filter((arg): arg is string => arg !== undefined));
 } else if (group === 'merchant' && command === 'create') {
   await createMerchantCommand(rest);
 } else {
   fail(USAGE);
 }
 
-async function withDatabase(work: (orm: Awaited<ReturnType<typeof createOrm>>) => Promise<void>): Promise<void> {
+async function reconcileCommand(args: string[]): Promise<void> {
+  const { values } = (() => {
+    try {
+      return parseArgs({ args, options: { date: { type: 'string' } }, strict: true });
+    } catch (error) {
+      return fail(`${(error as Error).message}\n${USAGE}`);
+    }
+  })();
+  const date = values.date;
+  if (date === undefined) fail(`--date is required\n${USAGE}`);
+  try {
+    lagosDay(date);
+  } catch {
+    fail(`--date must be a day, YYYY-MM-DD (got "${date}")`);
+  }
+  await withDatabase(async (orm, config) => {
+    if (config.paystack === null) fail('reconcile needs LIVE_PROCESSOR=paystack and PAYSTACK_SECRET_KEY: there is no processor to reconcile with');
+    const result = await reconcileDay(orm.em.fork(), paystackReports(config.paystack), date);
+    await recordReconciliation(orm.em.fork(), result);
+    const counts = (['charge', 'transfer', 'refund'] as const).map((kind) => `${kind}s: ${result.counts[kind].ours} ours, ${result.counts[kind].theirs} Paystack's`).join('; ');
+    if (result.mismatches.length === 0) {
+      console.log(`reconcile ${date}: OK (${counts})`);
+      return;
+    }
+    for (const mismatch of result.mismatches) console.error(`reconcile ${date}: MISMATCH ${describeMismatch(mismatch)}`);
+    console.error(`reconcile ${date}: FAILED: ${result.mismatches.length} mismatch${result.mismatches.length === 1 ? '' : 'es'} (${counts}); recorded, and shown on each merchant's dashboard`);
+    process.exitCode = 1;
+  });
+}
+
+async function withDatabase(work: (orm: Awaited<ReturnType<typeof createOrm>>, config: ReturnType<typeof loadConfig>) => Promise<void>): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -51,7 +87,7 @@ async function withDatabase(work: (orm: Awaited<ReturnType<typeof createOrm>>) =
   const orm = await createOrm({ databaseUrl: database.url, directUrl: config.databaseDirectUrl, poolMax: 2 });
   try {
     await migrate(orm);
-    await work(orm);
+    await work(orm, config);
   } finally {
     await orm.close();
     await database.close();

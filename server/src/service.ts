@@ -23,6 +23,7 @@ import { PROCESSOR_ANSWER_TIMEOUT_MS, type PaymentsContext } from './domain/sett
 import type { Processor } from './domain/processor/processor.ts';
 import { paystackProcessor } from './domain/processor/paystack/connector.ts';
 import { paystackTransfers } from './domain/processor/paystack/transfers.ts';
+import { paystackReports } from './domain/processor/paystack/reports.ts';
 import { payoutSimulator } from './domain/processor/payout-simulator.ts';
 import type { PayoutsContext } from './domain/payouts.ts';
 import { noLiveProcessor } from './domain/processor/no-live-processor.ts';
@@ -130,7 +131,7 @@ export async function startService({ config, log, onOperationResponse }: Service
   if (config.role !== 'api') {
     await startMaintenance(boss, orm, { eventRetentionDays: config.eventRetentionDays }, log);
     paymentCompletion = await startPaymentWorkers(boss, orm, payments, log);
-    moneyWork = await startMoneyWorkers(boss, orm, payments, payouts, log);
+    moneyWork = await startMoneyWorkers(boss, orm, payments, payouts, config.paystack === null ? null : paystackReports(config.paystack), log);
     dispatcher = startWebhookDispatcher(orm, webhooks, log, metrics?.onAttempt);
   }
 

@@ -890,6 +890,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reconciliation notices
+         * @description What the daily reconciliation against the card processor found about the merchant's live
+         *     charges, payouts and refunds (newest day first, at most 50): each item missing on one
+         *     side, or whose amount or status differs, with both sides' figures. Empty when every day
+         *     matched.
+         */
+        get: operations["listReconciliationNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/api_keys": {
         parameters: {
             query?: never;
@@ -1422,6 +1445,39 @@ export interface components {
             /** @description The payouts of this page, newest first. */
             data: components["schemas"]["Payout"][];
             has_more: boolean;
+        };
+        ReconciliationNoticeList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["ReconciliationNotice"][];
+            has_more: boolean;
+        };
+        /** @description One difference between our record of a day and the processor's. */
+        ReconciliationNotice: {
+            /**
+             * Format: date
+             * @description The day (in Lagos) the run compared.
+             */
+            date: string;
+            /**
+             * @description A card charge (a payment attempt), a payout's transfer, or a refund.
+             * @enum {string}
+             */
+            kind: "charge" | "transfer" | "refund";
+            /** @description The item's reference at the processor (an attempt's, a payout's id, a refund's processor id). */
+            reference: string;
+            /**
+             * @description - `missing_ours`: the processor has it; we do not.
+             *     - `missing_theirs`: we have it; the processor does not.
+             *     - `amount`: the amounts differ.
+             *     - `status`: one side says it succeeded (or failed), the other not.
+             * @enum {string}
+             */
+            problem: "missing_ours" | "missing_theirs" | "amount" | "status";
+            ours_amount: components["schemas"]["Kobo"] | null;
+            ours_status: string | null;
+            processor_amount: components["schemas"]["Kobo"] | null;
+            processor_status: string | null;
         };
         /**
          * @description Why a payout failed:
@@ -4325,6 +4381,35 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listReconciliationNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notices, newest day first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationNoticeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };

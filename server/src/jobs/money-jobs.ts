@@ -10,7 +10,8 @@ import { PAYOUT_QUEUE, REFUND_LEG_QUEUE, type MoneyQueue } from '../domain/jobs.
 import { advancePayout, type PayoutsContext } from '../domain/payouts.ts';
 import { advanceRefundLeg } from '../domain/refund-legs.ts';
 import type { PaymentsContext } from '../domain/settlement.ts';
-import { ProcessorUnavailableError } from '../domain/processor/processor.ts';
+import { ProcessorUnavailableError, type ProcessorReports } from '../domain/processor/processor.ts';
+import { describeMismatch, lagosYesterday, reconcileDay, recordReconciliation, type Mismatch } from '../domain/reconciliation.ts';
 import type { Boss } from './boss.ts';
 import { throttled } from '../log.ts';
 import { isTransientDatabaseError } from '../persistence/database-errors.ts';
@@ -27,20 +28,50 @@ class StillOnItsWay extends Error {
 /** Queues every role sends to (the API sends refunds and payouts; workers take them). */
 export async function createMoneyQueues(boss: Boss, ctx: PaymentsContext): Promise<void> {
   const firstWaitSeconds = Math.max(1, Math.round(ctx.liveCheckDelayMs / 1000));
+  const options = {
+    // About two days of asking, the wait doubling from the first to an hour.
+    retryLimit: 60,
+    retryDelay: firstWaitSeconds,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    // A job makes a few calls to the processor, each with its timeout: one that takes longer than
+    // that lost its worker (a crash), and runs again.
+    expireInSeconds: Math.max(10, Math.ceil((4 * ctx.sendLeaseMs) / 2 / 1000) + 5),
+  };
   for (const queue of [REFUND_LEG_QUEUE, PAYOUT_QUEUE] satisfies MoneyQueue[]) {
-    await boss.createQueue(queue, {
-      policy: 'singleton',
-      // About two days of asking, the wait doubling from the first to an hour.
-      retryLimit: 60,
-      retryDelay: firstWaitSeconds,
-      retryBackoff: true,
-      retryDelayMax: 3600,
-      expireInSeconds: 300,
-    });
+    await boss.createQueue(queue, { policy: 'singleton', ...options });
+    // A queue made by an earlier version keeps its policy; its timings follow the settings.
+    await boss.updateQueue(queue, options);
   }
 }
 
-export async function startMoneyWorkers(boss: Boss, orm: MikroORM, ctx: PaymentsContext, payouts: PayoutsContext, log: Logger): Promise<Loop> {
+/** Yesterday's reconciliation against the processor, each morning in Lagos. */
+export const RECONCILIATION_QUEUE = 'reconciliation';
+
+/** Each morning at 02:30 Lagos time (the processor's day is complete by then): yesterday, compared. */
+async function scheduleReconciliation(boss: Boss, orm: MikroORM, reports: ProcessorReports, log: Logger): Promise<void> {
+  await boss.createQueue(RECONCILIATION_QUEUE, { retryLimit: 5, retryDelay: 600 });
+  await boss.schedule(RECONCILIATION_QUEUE, '30 2 * * *', null, { tz: 'Africa/Lagos' });
+  await boss.work(RECONCILIATION_QUEUE, async () => {
+    const date = lagosYesterday();
+    const result = await reconcileDay(orm.em.fork(), reports, date);
+    await recordReconciliation(orm.em.fork(), result);
+    for (const mismatch of result.mismatches) log.error({ date, ...mismatchFields(mismatch) }, `reconciliation: ${describeMismatch(mismatch)}`);
+    log.info({ date, counts: result.counts, mismatches: result.mismatches.length }, result.mismatches.length === 0 ? 'reconciliation: the day matches' : 'reconciliation: mismatches found');
+  });
+}
+
+const mismatchFields = (m: Mismatch) => ({ kind: m.kind, reference: m.reference, problem: m.problem, merchant_id: m.merchantId });
+
+export async function startMoneyWorkers(
+  boss: Boss,
+  orm: MikroORM,
+  ctx: PaymentsContext,
+  payouts: PayoutsContext,
+  reports: ProcessorReports | null,
+  log: Logger,
+): Promise<Loop> {
+  if (reports !== null) await scheduleReconciliation(boss, orm, reports, log);
   await boss.work<{ key: string }>(PAYOUT_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
     const payoutId = job!.data.key;
     try {

@@ -138,3 +138,23 @@ export interface PayoutRail {
   /** How a transfer stands, or null when the processor has none under that reference. */
   checkTransfer(request: { reference: string; accountNumber: string; sentAt: Date }): Promise<TransferState | null>;
 }
+
+/** One item of the processor's own record of a day: a charge, a transfer or a refund. */
+export interface ReportedItem {
+  /** Our reference for it: a charge's, a transfer's (the payout id); for a refund, the processor's refund id. */
+  reference: string;
+  amount: Kobo;
+  /** The processor's word for its status (success, failed, reversed, pending, processed, ...). */
+  status: string;
+  createdAt: Date;
+  /** For a refund: the reference of the charge it refunds. */
+  chargeReference?: string;
+}
+
+/** The processor's records, read back for reconciliation through its list APIs, page by page. */
+export interface ProcessorReports {
+  readonly name: string;
+  transactions(from: Date, to: Date): AsyncIterable<ReportedItem>;
+  transfers(from: Date, to: Date): AsyncIterable<ReportedItem>;
+  refunds(from: Date, to: Date): AsyncIterable<ReportedItem>;
+}

@@ -83,5 +83,31 @@ export class Migration20261128000000_live_processor extends Migration {
       )`);
     this.addSql(`create index payouts_list on payouts (merchant_id, livemode, created_at, id)`);
     this.addSql(`create index ledger_transactions_payout on ledger_transactions (payout_id) where payout_id is not null`);
+
+    // Daily reconciliation against the processor: each day's run, and what it found (a day run
+    // again replaces its findings). A mismatch names its merchant where it is one of ours.
+    this.addSql(`
+      create table reconciliation_runs (
+        run_date date primary key,
+        counts jsonb not null,
+        mismatches integer not null,
+        ran_at timestamptz(3) not null
+      )`);
+    this.addSql(`
+      create table reconciliation_mismatches (
+        id bigserial primary key,
+        run_date date not null,
+        kind text not null check (kind in ('charge', 'transfer', 'refund')),
+        reference text not null,
+        problem text not null check (problem in ('missing_ours', 'missing_theirs', 'amount', 'status')),
+        merchant_id text references merchants (id),
+        ours_amount bigint,
+        ours_status text,
+        theirs_amount bigint,
+        theirs_status text,
+        found_at timestamptz(3) not null
+      )`);
+    this.addSql(`create index reconciliation_mismatches_day on reconciliation_mismatches (run_date)`);
+    this.addSql(`create index reconciliation_mismatches_merchant on reconciliation_mismatches (merchant_id, run_date) where merchant_id is not null`);
   }
 }

@@ -52,7 +52,24 @@ const CANCELLATION_WORDS = {
   expired: 'expired unpaid',
 };
 
-const LEDGER_TYPES = { payment: 'Payment', refund: 'Refund', top_up: 'Test top-up' };
+const LEDGER_TYPES = {
+  payment: 'Payment',
+  settlement: 'Payment settled',
+  refund: 'Refund',
+  refund_failed: 'Refund returned (the card could not take it)',
+  payout: 'Payout',
+  payout_failed: 'Payout returned',
+  top_up: 'Test top-up',
+};
+
+/** What reconciliation found, in words. */
+const RECONCILIATION_PROBLEMS = {
+  missing_ours: 'Paystack has it; Nairaflow does not',
+  missing_theirs: 'Nairaflow has it; Paystack does not',
+  amount: 'The amounts differ',
+  status: 'The statuses differ',
+};
+const RECONCILIATION_KINDS = { charge: 'Card payment', transfer: 'Payout', refund: 'Refund' };
 
 /** The overlap choices after rolling the webhook signing secret, in seconds. */
 const SECRET_OVERLAPS = [
@@ -1101,9 +1118,14 @@ function eventsTable(events, empty, { compact = false } = {}) {
 // ---------------------------------------------------------------- views: balance
 
 async function viewBalance(route) {
-  const [balance, entries] = await Promise.all([api('GET', v1('balance')), api('GET', v1('balance/entries', { limit: PAGE_SIZE, ...cursorQuery(route) })).catch((err) => err)]);
+  const [balance, entries, notices] = await Promise.all([
+    api('GET', v1('balance')),
+    api('GET', v1('balance/entries', { limit: PAGE_SIZE, ...cursorQuery(route) })).catch((err) => err),
+    state.mode === 'live' ? api('GET', '/dashboard/api/reconciliation').catch((err) => err) : Promise.resolve(null),
+  ]);
   const entriesFailed = entries instanceof Error;
   if (entries instanceof SessionEnded) throw entries;
+  if (notices instanceof SessionEnded) throw notices;
 
   return h(
     'div',
@@ -1121,8 +1143,15 @@ async function viewBalance(route) {
           { class: 'card balance-card', 'aria-labelledby': 'available-label' },
           h('h2', { class: 'balance-label', id: 'available-label' }, `Available ${state.mode === 'test' ? 'test ' : ''}balance`),
           h('p', { class: 'balance-amount' }, formatKobo(balance.available)),
-          h('p', { class: 'muted' }, 'Payments add to it, less the service fee; refunds are paid from it.'),
+          h('p', { class: 'muted' }, state.mode === 'live' ? 'Settled payments add to it, less the service fee; refunds and payouts are paid from it.' : 'Payments add to it, less the service fee; refunds are paid from it.'),
+          state.mode === 'live'
+            ? detailList([
+                ['Pending', formatKobo(balance.pending)],
+                ['On the way to your bank', formatKobo(balance.in_transit)],
+              ])
+            : null,
         ),
+        notices === null || notices instanceof Error || notices.data.length === 0 ? null : reconciliationNotices(notices.data),
         section(
           'Balance history',
                 entriesFailed
@@ -1147,6 +1176,31 @@ async function viewBalance(route) {
       ),
       state.mode === 'test' ? h('div', { class: 'column-side' }, topUpForm()) : null,
     ),
+  );
+}
+
+/** What the daily reconciliation with Paystack found about this merchant's money. */
+function reconciliationNotices(notices) {
+  return h(
+    'section',
+    { class: 'card notice-card', 'aria-labelledby': 'reconciliation-title' },
+    h('h2', { id: 'reconciliation-title' }, 'Reconciliation: differences with Paystack'),
+    h('p', {}, 'The daily check against Paystack found these. Nothing is changed by it; contact support with the references below.'),
+    table({
+      caption: 'Differences found, newest day first',
+      columns: [{ label: 'Day' }, { label: 'What' }, { label: 'Reference' }, { label: 'Difference' }, { label: 'Nairaflow', class: 'num' }, { label: 'Paystack', class: 'num' }],
+      rows: notices.map((n) => ({
+        cells: [
+          n.date,
+          RECONCILIATION_KINDS[n.kind] ?? n.kind,
+          h('span', { class: 'mono' }, n.reference),
+          RECONCILIATION_PROBLEMS[n.problem] ?? n.problem,
+          n.ours_amount === null ? '—' : `${formatKobo(n.ours_amount)} (${n.ours_status})`,
+          n.processor_amount === null ? '—' : `${formatKobo(n.processor_amount)} (${n.processor_status})`,
+        ],
+      })),
+      empty: '',
+    }),
   );
 }
 
