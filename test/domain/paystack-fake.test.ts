@@ -98,6 +98,54 @@ describe('the Paystack fake answers as the connector expects', () => {
     expect(last.body.data.length).to.be.within(1, 3);
   });
 
+  it('refunds: create, fetch, list; each in the shape the connector reads', async () => {
+    const ref = reference();
+    await charge(ref, FAKE_CARDS.success, 800_000);
+    const created = await call('POST', '/refund', { transaction: ref, amount: 200_000 });
+    expect(created.status).to.equal(200);
+    expectShapes(created, 'refund');
+    expect(created.body.data.transaction).to.include({ reference: ref });
+    const fetched = await call('GET', `/refund/${created.body.data.id}`);
+    expectShapes(fetched, 'refund');
+    expect(fetched.body.data).to.include({ transaction_reference: ref, amount: 200_000, status: 'pending' });
+    expectShapes(await call('GET', '/refund?perPage=2&page=1'), 'refund');
+    const tooMuch = await call('POST', '/refund', { transaction: ref, amount: 700_000 });
+    expect(tooMuch.status).to.equal(400);
+    expectShapes(tooMuch, null);
+    expect((await call('GET', '/refund/1')).status).to.equal(404);
+  });
+
+  it('banks, account resolution, recipients, transfers and their list; settlements and their charges', async () => {
+    const banks = await call('GET', '/bank?country=nigeria&currency=NGN');
+    expectShapes(banks, 'bank');
+    expect(banks.body.data.map((b: any) => b.code)).to.include('044');
+    const resolved = await call('GET', '/bank/resolve?account_number=0123456789&bank_code=058');
+    expectShapes(resolved, 'resolvedAccount');
+    expect((await call('GET', '/bank/resolve?account_number=0000000000&bank_code=058')).status).to.equal(422);
+    const recipient = await call('POST', '/transferrecipient', { type: 'nuban', name: 'Ada', account_number: '0123456789', bank_code: '058', currency: 'NGN' });
+    expect(recipient.status).to.equal(201);
+    expectShapes(recipient, 'recipient');
+    const again = await call('POST', '/transferrecipient', { type: 'nuban', name: 'Ada', account_number: '0123456789', bank_code: '058', currency: 'NGN' });
+    expect(again.body.data.recipient_code).to.equal(recipient.body.data.recipient_code);
+    const transferRef = `po_fakecheck${Date.now()}`;
+    const transfer = await call('POST', '/transfer', { source: 'balance', amount: 100_000, recipient: recipient.body.data.recipient_code, reference: transferRef });
+    expectShapes(transfer, 'transfer');
+    expect((await call('POST', '/transfer', { source: 'balance', amount: 100_000, recipient: recipient.body.data.recipient_code, reference: transferRef })).status).to.equal(400);
+    expect((await call('POST', '/transfer', { source: 'balance', amount: 100_000, recipient: recipient.body.data.recipient_code, reference: 'UPPER_case_reference_1' })).status).to.equal(400);
+    expectShapes(await call('GET', `/transfer/verify/${transferRef}`), 'transfer');
+    expect((await call('GET', '/transfer/verify/po_none_none_none_none')).status).to.equal(404);
+    expectShapes(await call('GET', '/transfer?perPage=10&page=1'), 'transfer');
+
+    const paid = reference();
+    await charge(paid, FAKE_CARDS.success);
+    const id = fake.settle([paid]);
+    const list = await call('GET', '/settlement?perPage=10&page=1');
+    expectShapes(list, 'settlement');
+    const settledCharges = await call('GET', `/settlement/${id}/transactions`);
+    expectShapes(settledCharges, 'transaction');
+    expect(settledCharges.body.data.map((t: any) => t.reference)).to.deep.equal([paid]);
+  });
+
   it('signs its webhooks as Paystack does, and the connector reads them', async () => {
     const received: { body: Buffer; signature: string | undefined }[] = [];
     const { createServer } = await import('node:http');

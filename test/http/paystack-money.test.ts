@@ -3,6 +3,8 @@
 // on to the card through Paystack's refund API, sent once and followed to the end.
 import { expect } from 'chai';
 import { verifyLedger } from '../../server/src/domain/ledger.ts';
+import { applyProcessorSettlements } from '../../server/src/domain/balance.ts';
+import { paystackReports } from '../../server/src/domain/processor/paystack/reports.ts';
 import { serviceFee } from '../../server/src/domain/money.ts';
 import { FAKE_CARDS, startPaystackFake, type PaystackFake } from '../support/paystack-fake.ts';
 import { card, createIntent, events, paidIntent, waitFor } from '../support/payments.ts';
@@ -130,6 +132,38 @@ describe('live balances and refunds through Paystack (against the local fake)', 
     expect(fake.calls('POST', '/refund').filter((r) => r.body?.transaction === attempt.processor_reference)).to.have.length(1);
     expect([...fake.refunds.values()].filter((r) => r.transactionReference === attempt.processor_reference)).to.have.length(1);
     expect(fake.calls('GET', '/refund').length).to.be.greaterThan(0);
+  });
+});
+
+describe("live settlement when Paystack reports it", function () {
+  this.timeout(30_000);
+  let fake: PaystackFake;
+  let svc: TestService;
+
+  before(async () => {
+    fake = await startPaystackFake();
+    svc = await liveService('paystack-settlement-report', fake); // LIVE_SETTLEMENT_DAYS: 1
+  });
+  after(async () => {
+    await svc?.stop();
+    await fake?.close();
+  });
+
+  it('makes the payments a Paystack settlement covers available without waiting the days, once per settlement', async () => {
+    const shop = await svc.createMerchant();
+    const first = await payLive(svc, shop);
+    const second = await payLive(svc, shop);
+    const referenceOf = async (id: string) => (await svc.request('GET', `/v1/payment_intents/${id}/attempts`, { key: shop.liveKey })).body.data[0].processor_reference;
+    fake.settle([await referenceOf(first.id)]);
+    const reports = paystackReports({ secretKey: fake.secretKey, baseUrl: fake.url, timeoutMs: 2000 });
+    expect(await applyProcessorSettlements(svc.service.orm.em.fork(), reports)).to.deep.equal({ settlements: 1, payments: 1 });
+    await waitFor('the settled payment to be available', async () => ((await balanceOf(svc, shop.liveKey)).available === NET ? true : undefined));
+    expect(await balanceOf(svc, shop.liveKey)).to.deep.equal({ available: NET, pending: NET, inTransit: 0n });
+    // Read again: nothing new.
+    expect(await applyProcessorSettlements(svc.service.orm.em.fork(), reports)).to.deep.equal({ settlements: 0, payments: 0 });
+    fake.settle([await referenceOf(second.id)]);
+    expect(await applyProcessorSettlements(svc.service.orm.em.fork(), reports)).to.deep.equal({ settlements: 1, payments: 1 });
+    await waitFor('both to be available', async () => ((await balanceOf(svc, shop.liveKey)).available === 2n * NET ? true : undefined));
   });
 });
 

@@ -151,6 +151,8 @@ export interface PaystackFake {
   refunds: Map<number, FakeRefund>;
   transfers: Map<string, FakeTransfer>;
   recipients: Map<string, string>;
+  /** Pays these charges out to the platform's bank in one settlement (status success), as Paystack does each day. */
+  settle(references: string[]): number;
   /** Ends a pending transfer as the bank would (success by account, unless `outcome` says), sending its webhook if webhooks are on. */
   finishTransfer(reference: string, outcome?: 'success' | 'failed' | 'reversed' | 'abandoned'): Promise<void>;
   /** How the next refunds end when `finishRefund` is not called: left pending (the default) or at once. */
@@ -183,6 +185,7 @@ export async function startPaystackFake(options: { secretKey?: string } = {}): P
   const transfers = new Map<string, FakeTransfer>();
   const recipients = new Map<string, string>();
   let nextTransferId = 57_700_000;
+  const settlements: { id: number; references: string[]; createdAt: Date }[] = [];
   let nextRefundId = 3_018_000;
   const requests: RecordedRequest[] = [];
   const faults: Fault[] = [];
@@ -195,6 +198,11 @@ export async function startPaystackFake(options: { secretKey?: string } = {}): P
     refunds,
     transfers,
     recipients,
+    settle(references) {
+      const id = 1_420_000 + settlements.length;
+      settlements.unshift({ id, references: [...references], createdAt: new Date() });
+      return id;
+    },
     async finishTransfer(reference, outcome) {
       const transfer = transfers.get(reference);
       if (transfer === undefined) throw new Error(`no fake transfer ${reference}`);
@@ -497,6 +505,39 @@ export async function startPaystackFake(options: { secretKey?: string } = {}): P
         .sort((a, b) => b.id - a.id)
         .map(refundData);
       return reply(200, { status: true, message: 'Refunds retrieved', ...paged(all, url) });
+    }
+
+    if (method === 'GET' && path === '/settlement') {
+      const all = settlements.map((settlement) => {
+        const settled = settlement.references.map((ref) => charges.get(ref)).filter((c): c is FakeCharge => c !== undefined);
+        const processed = settled.reduce((sum, c) => sum + c.amount, 0);
+        const fees = settled.reduce((sum, c) => sum + (c.fees ?? 0), 0);
+        return {
+          id: settlement.id,
+          domain: 'test',
+          status: 'success',
+          currency: 'NGN',
+          integration: 412829,
+          total_amount: processed - fees,
+          effective_amount: processed - fees,
+          total_fees: fees,
+          total_processed: processed,
+          deductions: null,
+          settlement_date: settlement.createdAt.toISOString(),
+          settled_by: null,
+          createdAt: settlement.createdAt.toISOString(),
+          updatedAt: settlement.createdAt.toISOString(),
+        };
+      });
+      return reply(200, { status: true, message: 'Settlements retrieved', ...paged(all, url) });
+    }
+
+    const settled = /^\/settlement\/(\d+)\/transactions$/.exec(path);
+    if (method === 'GET' && settled !== null) {
+      const settlement = settlements.find((s) => s.id === Number(settled[1]));
+      if (settlement === undefined) return reply(404, { status: false, message: 'Settlement not found' });
+      const all = settlement.references.map((ref) => charges.get(ref)).filter((c): c is FakeCharge => c !== undefined).map(transactionOf);
+      return reply(200, { status: true, message: 'Settlement transactions retrieved', ...paged(all, url) });
     }
 
     if (method === 'GET' && path === '/bank') {

@@ -4,6 +4,7 @@ import { balanceOf, cardNetwork, lockBalances, merchantAccount, merchantPending,
 import { koboFromDb, koboFromRequest, MAX_TEST_TOP_UP_BALANCE, nairaText, negate, type Kobo } from './money.ts';
 import { sql } from '../persistence/sql.ts';
 import type { Caller } from './merchants.ts';
+import type { ProcessorReports } from './processor/processor.ts';
 
 /** The caller's available balance in its mode. */
 export async function availableBalance(em: EntityManager, caller: Caller): Promise<Kobo> {
@@ -174,4 +175,29 @@ export async function listBalanceEntries(
     createdAt: new Date(row.created_at), // text on this connection (see payment-intent-rows.ts)
   }));
   return { data: newerFirst ? page : page.reverse(), hasMore: rows.length > options.limit };
+}
+
+/**
+ * Reads the processor's settlements, newest first, until it meets one already applied (or ten
+ * pages), and makes each new settlement's payments available at the next release. Answers how
+ * many settlements and payments it applied. A settlement is applied once (processor_settlements).
+ */
+export async function applyProcessorSettlements(em: EntityManager, reports: ProcessorReports): Promise<{ settlements: number; payments: number }> {
+  let settlements = 0;
+  let payments = 0;
+  for (let page = 1; page <= 10; page++) {
+    const { settlements: batch, pageCount } = await reports.settlements(page);
+    for (const settlement of batch) {
+      // Not final (pending, processing): looked at again next time.
+      if (settlement.status !== 'success' && settlement.status !== 'settled') continue;
+      const [seen] = await sql(em, 'select 1 from processor_settlements where processor = $1 and id = $2', [reports.name, settlement.id]);
+      if (seen !== undefined) return { settlements, payments };
+      const references = await reports.settledCharges(settlement.id);
+      payments += await fundsSettledByProcessor(em, reports.name, references);
+      await sql(em, 'insert into processor_settlements (processor, id, payments, applied_at) values ($1, $2, $3, now()) on conflict do nothing', [reports.name, settlement.id, references.length]);
+      settlements += 1;
+    }
+    if (page >= pageCount) break;
+  }
+  return { settlements, payments };
 }

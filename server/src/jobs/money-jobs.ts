@@ -5,7 +5,7 @@
 // back-off, until the processor says how it ended. Also here: the pending balance's release.
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
-import { releaseDueFunds } from '../domain/balance.ts';
+import { applyProcessorSettlements, releaseDueFunds } from '../domain/balance.ts';
 import { PAYOUT_QUEUE, REFUND_LEG_QUEUE, type MoneyQueue } from '../domain/jobs.ts';
 import { advancePayout, type PayoutsContext } from '../domain/payouts.ts';
 import { advanceRefundLeg } from '../domain/refund-legs.ts';
@@ -61,6 +61,18 @@ async function scheduleReconciliation(boss: Boss, orm: MikroORM, reports: Proces
   });
 }
 
+/** Paystack's settlements, every 15 minutes: the payments they cover become available without waiting LIVE_SETTLEMENT_DAYS. */
+export const PROCESSOR_SETTLEMENTS_QUEUE = 'processor-settlements';
+
+async function scheduleProcessorSettlements(boss: Boss, orm: MikroORM, reports: ProcessorReports, log: Logger): Promise<void> {
+  await boss.createQueue(PROCESSOR_SETTLEMENTS_QUEUE);
+  await boss.schedule(PROCESSOR_SETTLEMENTS_QUEUE, '*/15 * * * *');
+  await boss.work(PROCESSOR_SETTLEMENTS_QUEUE, async () => {
+    const applied = await applyProcessorSettlements(orm.em.fork(), reports);
+    if (applied.settlements > 0) log.info(applied, "the processor's settlements applied: their payments become available");
+  });
+}
+
 const mismatchFields = (m: Mismatch) => ({ kind: m.kind, reference: m.reference, problem: m.problem, merchant_id: m.merchantId });
 
 export async function startMoneyWorkers(
@@ -71,7 +83,10 @@ export async function startMoneyWorkers(
   reports: ProcessorReports | null,
   log: Logger,
 ): Promise<Loop> {
-  if (reports !== null) await scheduleReconciliation(boss, orm, reports, log);
+  if (reports !== null) {
+    await scheduleReconciliation(boss, orm, reports, log);
+    await scheduleProcessorSettlements(boss, orm, reports, log);
+  }
   await boss.work<{ key: string }>(PAYOUT_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
     const payoutId = job!.data.key;
     try {

@@ -157,4 +157,8 @@ export interface ProcessorReports {
   transactions(from: Date, to: Date): AsyncIterable<ReportedItem>;
   transfers(from: Date, to: Date): AsyncIterable<ReportedItem>;
   refunds(from: Date, to: Date): AsyncIterable<ReportedItem>;
+  /** The processor's settlements to the platform, newest first, a page at a time (page 1 first). */
+  settlements(page: number): Promise<{ settlements: { id: string; status: string }[]; pageCount: number }>;
+  /** The references of the charges one settlement paid out. */
+  settledCharges(settlementId: string): Promise<string[]>;
 }

@@ -107,6 +107,15 @@ export class Migration20261128000000_live_processor extends Migration {
         theirs_status text,
         found_at timestamptz(3) not null
       )`);
+    // The processor's settlements already applied (their payments made available), so each is applied once.
+    this.addSql(`
+      create table processor_settlements (
+        processor text not null,
+        id text not null,
+        payments integer not null,
+        applied_at timestamptz(3) not null,
+        primary key (processor, id)
+      )`);
     this.addSql(`create index reconciliation_mismatches_day on reconciliation_mismatches (run_date)`);
     this.addSql(`create index reconciliation_mismatches_merchant on reconciliation_mismatches (merchant_id, run_date) where merchant_id is not null`);
   }

@@ -21,6 +21,24 @@ export function paystackReports(settings: PaystackSettings): ProcessorReports {
   const createdAt = (data: { created_at?: string; createdAt?: string }): Date => new Date(data.created_at ?? data.createdAt ?? 0);
   return {
     name: 'paystack',
+    async settlements(page) {
+      const envelope = await paystackCall(settings, { method: 'GET', path: '/settlement', query: { perPage: PER_PAGE, page } });
+      const data = Array.isArray(envelope.data) ? envelope.data : [];
+      return {
+        settlements: data.map((item) => readShape('settlement', item)).map((s) => ({ id: String(s.id), status: s.status })),
+        pageCount: Number(envelope.meta?.pageCount ?? 1),
+      };
+    },
+    async settledCharges(settlementId) {
+      const references: string[] = [];
+      for (let page = 1; page <= MAX_PAGES; page++) {
+        const envelope = await paystackCall(settings, { method: 'GET', path: `/settlement/${encodeURIComponent(settlementId)}/transactions`, query: { perPage: PER_PAGE, page } });
+        const data = Array.isArray(envelope.data) ? envelope.data : [];
+        for (const item of data) references.push(readShape('transaction', item).reference);
+        if (page >= Number(envelope.meta?.pageCount ?? 1) || data.length === 0) break;
+      }
+      return references;
+    },
     transactions: (from, to) =>
       pages('/transaction', from, to, 'transaction', (t) => ({ reference: t.reference, amount: BigInt(t.amount), status: t.status, createdAt: createdAt(t) })),
     transfers: (from, to) =>

@@ -108,6 +108,14 @@ export interface Transfer {
   createdAt?: string;
 }
 
+/** A settlement of Paystack's to the platform's bank (`GET /settlement`): its charges are then settled. */
+export interface SettlementData {
+  id: number;
+  status: string;
+  total_amount?: number;
+  settlement_date?: string | null;
+}
+
 /** A webhook's body: `{event, data}`; `data` is shaped by the event. */
 export interface WebhookEvent {
   event: string;
@@ -201,6 +209,11 @@ const schemas = {
     required: ['reference', 'status', 'amount'],
     properties: { reference: text, status: text, amount: integer, transfer_code: text, currency: text, reason: nullable('string') },
   },
+  settlement: {
+    type: 'object',
+    required: ['id', 'status'],
+    properties: { id: integer, status: text, total_amount: integer, settlement_date: nullable('string') },
+  },
   webhookEvent: {
     type: 'object',
     required: ['event', 'data'],
@@ -245,6 +258,7 @@ export interface ShapeOf {
   resolvedAccount: ResolvedAccount;
   recipient: Recipient;
   transfer: Transfer;
+  settlement: SettlementData;
   webhookEvent: WebhookEvent;
 }
 
