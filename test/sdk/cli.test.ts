@@ -109,7 +109,7 @@ describe('sdk: the nairaflow command (listen, trigger) against the real service'
 
   before(async () => {
     ensureBuilt();
-    svc = await startTestService('sdk-cli');
+    svc = await startTestService('sdk-cli', { TEST_PAYOUT_DELAY_SECONDS: '1' });
   });
   afterEach(() => {
     for (const child of listeners.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
@@ -142,7 +142,7 @@ describe('sdk: the nairaflow command (listen, trigger) against the real service'
       expect(listen.stdout).to.include('--forward-to <url>').and.include('--events <type,...>').and.include('signing secret');
       const trigger = await nairaflow(['trigger', '--help']);
       expect(trigger.code).to.equal(0);
-      for (const type of ['payment_intent.succeeded', 'payment_intent.failed', 'refund.succeeded', 'webhook.test']) expect(trigger.stdout).to.include(type);
+      for (const type of ['payment_intent.succeeded', 'payment_intent.failed', 'refund.succeeded', 'payout.paid', 'payout.failed', 'webhook.test']) expect(trigger.stdout).to.include(type);
     });
 
     it('names every option each command accepts, in nairaflow --help and in the command\'s own --help', async () => {
@@ -209,6 +209,20 @@ describe('sdk: the nairaflow command (listen, trigger) against the real service'
           expect(run.stdout).to.match(/Refunded NGN 1,000\.00 of it: re_\w+/);
         }
       }
+    });
+
+    it('makes payout.paid and payout.failed fire: a payment, then a payout it waits for', async () => {
+      const merchant = await svc.createMerchant('Payout Shop');
+      const paid = await nairaflow(['trigger', 'payout.paid', '--api-key', merchant.testKey, '--api-base', svc.url]);
+      expect(paid.code, paid.stderr).to.equal(0);
+      expect(firedEvents(paid.stdout).map((e) => e.type)).to.deep.equal(['payout.paid']);
+      expect(paid.stdout).to.match(/Set the test payout account to Guaranty Trust Bank 0123456789 \(there was none\)/).and.match(/po_[0-9a-z]{24} is paid\./);
+      const failed = await nairaflow(['trigger', 'payout.failed', '--api-key', merchant.testKey, '--api-base', svc.url]);
+      expect(failed.code, failed.stderr).to.equal(0);
+      expect(firedEvents(failed.stdout).map((e) => e.type)).to.deep.equal(['payout.failed']);
+      expect(failed.stdout).to.match(/is failed \(account_invalid\)/).and.match(/\(it was Guaranty Trust Bank \.\.\.6789\)/);
+      const payouts = (await svc.request('GET', '/v1/payouts', { key: merchant.testKey })).body.data.map((p: any) => p.status);
+      expect(payouts).to.deep.equal(['failed', 'paid']);
     });
 
     it('refuses a live key and creates nothing in live mode', async () => {
