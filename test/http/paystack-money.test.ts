@@ -106,11 +106,11 @@ describe('live balances and refunds through Paystack (against the local fake)', 
     await fake.sendWebhook('refund.failed', { status: 'failed', transaction_reference: attempt.processor_reference, amount: '200000' }); // twice
     await waitFor('the refund to fail', async () => ((await refundOf(svc, shop.liveKey, created.body.id)).destination_status === 'failed' ? true : undefined));
     await new Promise((r) => setTimeout(r, 1000));
-    // Back in the available balance (the pending part it drew on stays spent until the payment settles).
-    expect(await balanceOf(svc, shop.liveKey)).to.deep.equal({ available: 200_000n, pending: NET - 200_000n, inTransit: 0n });
+    // Back where it came from: the payment's pending share, not settled yet (so it cannot be paid out early).
+    expect(await balanceOf(svc, shop.liveKey)).to.deep.equal({ available: 0n, pending: NET, inTransit: 0n });
     expect((await events(svc, intent.id)).filter((e) => e.type === 'refund.destination_failed')).to.have.length(1);
     const entries = (await svc.request('GET', '/v1/balance/entries', { key: shop.liveKey })).body.data;
-    expect(entries.map((e: any) => [e.type, e.amount])).to.deep.include(['refund_failed', '200000']);
+    expect(entries.map((e: any) => e.type)).not.to.include('refund_failed'); // it did not touch the available balance
     const after = (await svc.request('GET', `/v1/payment_intents/${intent.id}`, { key: shop.liveKey })).body;
     expect(after.amount_refunded).to.equal('0');
     expect(fake.calls('POST', '/refund').filter((r) => r.body?.transaction === attempt.processor_reference)).to.have.length(1);
@@ -132,6 +132,56 @@ describe('live balances and refunds through Paystack (against the local fake)', 
     expect(fake.calls('POST', '/refund').filter((r) => r.body?.transaction === attempt.processor_reference)).to.have.length(1);
     expect([...fake.refunds.values()].filter((r) => r.transactionReference === attempt.processor_reference)).to.have.length(1);
     expect(fake.calls('GET', '/refund').length).to.be.greaterThan(0);
+  });
+});
+
+describe('a live refund whose answer was lost', function () {
+  this.timeout(40_000);
+  let fake: PaystackFake;
+  let svc: TestService;
+
+  before(async () => {
+    fake = await startPaystackFake();
+    svc = await liveService('paystack-refund-lost', fake);
+  });
+  after(async () => {
+    await svc?.stop();
+    await fake?.close();
+  });
+
+  it('is found by our id among thousands of newer refunds on the platform, however alike, and never sent again', async () => {
+    const shop = await svc.createMerchant();
+    const intent = await payLive(svc, shop);
+    const [attempt] = (await svc.request('GET', `/v1/payment_intents/${intent.id}/attempts`, { key: shop.liveKey })).body.data;
+    // Other refunds on the same Paystack account, newer than ours; two of this very charge and amount.
+    const later = new Date(Date.now() + 5000);
+    for (let i = 0; i < 5001; i++) {
+      fake.refunds.set(9_000_000 + i, { id: 9_000_000 + i, transactionReference: i % 3000 === 0 ? attempt.processor_reference : `other-${i}`, amount: 300_000, status: 'pending', merchantNote: null, createdAt: later });
+    }
+    fake.fault({ method: 'POST', path: /^\/refund$/, kind: 'drop' });
+    fake.refundOutcome = 'processed';
+    try {
+      const created = await svc.request('POST', '/v1/refunds', { key: shop.liveKey, body: { payment_intent: intent.id, amount: 300_000 } });
+      await waitFor('the refund to reach the card', async () => ((await refundOf(svc, shop.liveKey, created.body.id)).destination_status === 'succeeded' ? true : undefined), 20_000);
+    } finally {
+      fake.refundOutcome = 'pending';
+    }
+    expect(fake.calls('POST', '/refund').filter((r) => r.body?.transaction === attempt.processor_reference)).to.have.length(1);
+    const [row] = await svc.service.orm.em.fork().execute<{ processor_refund_id: string }[]>('select processor_refund_id from refunds where payment_intent_id = ?', [intent.id]);
+    expect(fake.refunds.get(Number(row!.processor_refund_id))!.merchantNote).to.match(/^Nairaflow refund re_/);
+  });
+
+  it('that never reached Paystack is left pending for the operator, not sent a second time', async () => {
+    const shop = await svc.createMerchant();
+    const intent = await payLive(svc, shop);
+    const [attempt] = (await svc.request('GET', `/v1/payment_intents/${intent.id}/attempts`, { key: shop.liveKey })).body.data;
+    fake.fault({ method: 'POST', path: /^\/refund$/, kind: 'reset' });
+    const created = await svc.request('POST', '/v1/refunds', { key: shop.liveKey, body: { payment_intent: intent.id, amount: 100_000 } });
+    // Past the send lease (2 x 1 s + 1 s), and a few more looks.
+    await new Promise((r) => setTimeout(r, 6000));
+    expect((await refundOf(svc, shop.liveKey, created.body.id)).destination_status).to.equal('pending');
+    expect(fake.calls('POST', '/refund').filter((r) => r.body?.transaction === attempt.processor_reference)).to.have.length(1);
+    expect(fake.calls('GET', '/refund').length).to.be.greaterThan(1);
   });
 });
 

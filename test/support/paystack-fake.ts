@@ -111,6 +111,7 @@ export interface FakeRefund {
   amount: number;
   /** pending, processing, processed, failed. */
   status: string;
+  merchantNote: string | null;
   createdAt: Date;
 }
 
@@ -368,7 +369,7 @@ export async function startPaystackFake(options: { secretKey?: string } = {}): P
     refunded_at: refund.status === 'processed' ? new Date().toISOString() : null,
     refunded_by: 'api',
     customer_note: null,
-    merchant_note: null,
+    merchant_note: refund.merchantNote,
     deducted_amount: refund.amount,
     fully_deducted: 1,
     createdAt: refund.createdAt.toISOString(),
@@ -464,7 +465,7 @@ export async function startPaystackFake(options: { secretKey?: string } = {}): P
       if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || already + amount > charge.amount) {
         return bad('Refund amount cannot be more than transaction amount', { type: 'validation_error', code: 'invalid_params' });
       }
-      const refund: FakeRefund = { id: nextRefundId++, transactionReference: charge.reference, amount, status: fake.refundOutcome, createdAt: new Date() };
+      const refund: FakeRefund = { id: nextRefundId++, transactionReference: charge.reference, amount, status: fake.refundOutcome, merchantNote: str('merchant_note') ?? null, createdAt: new Date() };
       refunds.set(refund.id, refund);
       return reply(200, {
         status: true,
@@ -474,7 +475,7 @@ export async function startPaystackFake(options: { secretKey?: string } = {}): P
           integration: 412829,
           deducted_amount: 0,
           channel: null,
-          merchant_note: `Refund for transaction ${charge.reference}`,
+          merchant_note: refund.merchantNote ?? `Refund for transaction ${charge.reference}`,
           customer_note: `Refund for transaction ${charge.reference}`,
           status: refund.status,
           refunded_by: 'api',

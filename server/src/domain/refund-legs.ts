@@ -2,20 +2,22 @@
 // their card through the processor. The refund is sent once, after the refund's posting committed
 // (a job queued in that transaction runs this); then it is asked about until the processor says how
 // it ended, sooner when its webhook says something happened. A refund the processor fails for good
-// returns the money to the merchant's available balance, once, with an event.
+// returns the money to the merchant's balance (pending, as far as it came from there, while the
+// payment is not settled), once, with an event.
 //
 // Paystack has no idempotency for refunds: what makes "sent once" true is here. Before the request
-// goes out, the refund is marked sent (a compare-and-set, committed), so no second worker sends it;
-// a worker that sent it and never heard the answer finds it at the processor by its charge and
-// amount before it would send it again.
+// goes out, the refund is marked sent (a compare-and-set, committed), so no second worker sends it,
+// and a refund marked sent is never sent again: after a lost answer it is looked for at the
+// processor (by our id in its merchant note, else by charge and amount); one not there is logged
+// for the operator instead of risking a second refund to the card.
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PaymentAttempt, PaymentIntent, Refund } from '../persistence/entities/index.ts';
 import { sql } from '../persistence/sql.ts';
 import { recordEvent } from './events.ts';
 import { REFUND_LEG_QUEUE } from './jobs.ts';
-import { cardNetwork, customerAccount, merchantAccount, post } from './ledger.ts';
-import { koboToWire, negate } from './money.ts';
+import { cardNetwork, customerAccount, merchantAccount, merchantPending, post } from './ledger.ts';
+import { koboFromDb, koboToWire, negate } from './money.ts';
 import type { RefundState } from './processor/processor.ts';
 import { processorOf, type PaymentsContext } from './settlement.ts';
 
@@ -38,14 +40,22 @@ export async function advanceRefundLeg(em: EntityManager, ctx: PaymentsContext, 
   } else {
     const chargeReference = await chargeReferenceOf(em, refund.payment_intent_id);
     if (sentAt !== null) {
-      // Sent before, and the answer never recorded: it may be at the processor already.
+      // Sent before, and the answer never recorded: it is looked for, and never sent again by
+      // itself (Paystack would make a second refund). One not found is the operator's to settle.
       const exclude = await otherRefundIds(em, refund);
-      state = await refunds.find({ chargeReference, amount: refund.amount, since: sentAt, exclude });
-      if (state === null && Date.now() - sentAt.getTime() < ctx.sendLeaseMs) return 'pending'; // it may yet arrive there
-    }
-    if (state === null) {
-      if (!(await markSent(em, refund.id, sentAt))) return 'pending'; // another worker is sending it
-      state = await refunds.send({ chargeReference, amount: refund.amount });
+      state = await refunds.find({ refundId: refund.id, chargeReference, amount: refund.amount, since: sentAt, until: new Date(), exclude });
+      if (state === null) {
+        if (Date.now() - sentAt.getTime() > ctx.sendLeaseMs) {
+          ctx.log?.error(
+            { refund: refund.id, reference: chargeReference, sent_at: sentAt.toISOString() },
+            "a refund was sent to the processor, its answer was lost, and the processor does not show it: check the processor's dashboard; it is not sent again by itself",
+          );
+        }
+        return 'pending';
+      }
+    } else {
+      if (!(await markSent(em, refund.id))) return 'pending'; // another worker is sending it
+      state = await refunds.send({ refundId: refund.id, chargeReference, amount: refund.amount });
     }
     if (state.processorRefundId !== '') {
       await sql(em.fork(), 'update refunds set processor_refund_id = $2 where id = $1 and processor_refund_id is null', [refund.id, state.processorRefundId]);
@@ -72,15 +82,14 @@ async function otherRefundIds(em: EntityManager, refund: Refund): Promise<string
   return rows.map((row) => row.processor_refund_id);
 }
 
-/** Marks the refund sent, unless another worker has (since `seen`); answers whether this one may send it. */
-async function markSent(em: EntityManager, refundId: string, seen: Date | null): Promise<boolean> {
+/** Marks the refund sent, unless another worker has; answers whether this one may send it. */
+async function markSent(em: EntityManager, refundId: string): Promise<boolean> {
   const rows = await sql(
     em.fork(),
     `update refunds set destination_sent_at = clock_timestamp()
-      where id = $1 and destination_status = 'pending' and processor_refund_id is null
-        and destination_sent_at is not distinct from $2::timestamptz
+      where id = $1 and destination_status = 'pending' and processor_refund_id is null and destination_sent_at is null
       returning 1`,
-    [refundId, seen?.toISOString() ?? null],
+    [refundId],
   );
   return rows.length === 1;
 }
@@ -118,6 +127,19 @@ async function finishLeg(em: EntityManager, refundId: string, state: RefundState
     // The customer was not paid: what is left to refund of the payment grows back by it.
     intent.amount_refunded = intent.amount_refunded - refund.amount;
     await tx.flush();
+    // The money goes back where it came from: what the refund drew from the payment's pending share
+    // goes back to pending while the payment is not settled (so that it cannot be paid out before
+    // the processor has settled it), the rest to available.
+    const [drew] = await sql<{ pending: string }>(
+      tx,
+      `select coalesce(-sum(e.amount), 0)::text as pending
+         from ledger_transactions t
+         join ledger_entries e on e.transaction_id = t.id
+         join ledger_accounts a on a.id = e.account_id and a.kind = 'merchant_pending'
+        where t.refund_id = $1 and t.kind = 'refund'`,
+      [refund.id],
+    );
+    const backToPending = intent.funds_settled_at == null ? koboFromDb(drew?.pending ?? 0) : 0n;
     await post(tx, {
       livemode: refund.livemode,
       kind: 'refund_failed',
@@ -126,7 +148,8 @@ async function finishLeg(em: EntityManager, refundId: string, state: RefundState
       refundId: refund.id,
       entries: [
         { account: customer, amount: negate(refund.amount) },
-        { account: merchantAccount(refund.livemode, refund.merchant_id), amount: refund.amount },
+        { account: merchantPending(refund.livemode, refund.merchant_id), amount: backToPending },
+        { account: merchantAccount(refund.livemode, refund.merchant_id), amount: refund.amount - backToPending },
       ],
     });
     await recordEvent(tx, scope, 'refund.destination_failed', { id: refund.id, payment_intent: intent.id, amount: koboToWire(refund.amount), destination_status: 'failed' }, intent.id);

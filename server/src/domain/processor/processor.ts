@@ -92,10 +92,15 @@ export interface Processor {
    * (it has no idempotency of its own): it is sent once, and after a lost answer looked for.
    */
   refunds?: {
-    send(request: { chargeReference: string; amount: Kobo }): Promise<RefundState>;
+    /** `refundId` (ours) goes with it, so that the refund can be found by it after a lost answer. */
+    send(request: { refundId: string; chargeReference: string; amount: Kobo }): Promise<RefundState>;
     check(processorRefundId: string): Promise<RefundState>;
-    /** A refund of this charge and amount made since `since`, other than those in `exclude`: one whose answer was lost. */
-    find(request: { chargeReference: string; amount: Kobo; since: Date; exclude: readonly string[] }): Promise<RefundState | null>;
+    /**
+     * The refund sent for `refundId` (one whose answer was lost), made between `since` and `until`:
+     * found by our id where the processor keeps it, else by charge and amount among those not in
+     * `exclude`; null when there is none.
+     */
+    find(request: { refundId: string; chargeReference: string; amount: Kobo; since: Date; until: Date; exclude: readonly string[] }): Promise<RefundState | null>;
   };
 }
 

@@ -8,7 +8,7 @@
 // charge is asked about (check pending charge, then verify), never sent again.
 import type { Logger } from 'pino';
 import type { Kobo } from '../../money.ts';
-import type { ChargeState, CheckedCharge, FailureCode, Processor, RefundState, Step, StepAnswer } from '../processor.ts';
+import { ProcessorUnavailableError, type ChargeState, type CheckedCharge, type FailureCode, type Processor, type RefundState, type Step, type StepAnswer } from '../processor.ts';
 import { paystackCall, PaystackRefusal, succeeded, type PaystackSettings } from './client.ts';
 import { readShape, wireAmount, type ChargeData, type Envelope, type Transaction } from './wire.ts';
 
@@ -112,12 +112,19 @@ export function paystackProcessor(settings: PaystackSettings, log: Logger): Proc
     name: 'paystack',
 
     refunds: {
-      async send({ chargeReference, amount }) {
+      async send({ refundId, chargeReference, amount }) {
         let envelope: Envelope;
         try {
-          envelope = await call({ method: 'POST', path: '/refund', body: { transaction: chargeReference, amount: Number(amount) } });
+          envelope = await call({
+            method: 'POST',
+            path: '/refund',
+            // Our refund id in the merchant note: Paystack keeps it, and it finds the refund again after a lost answer.
+            body: { transaction: chargeReference, amount: Number(amount), merchant_note: refundNote(refundId) },
+          });
         } catch (error) {
           if (!(error instanceof PaystackRefusal)) throw error;
+          // A wrong key or a blocked address is ours to fix, not the refund's fault: asked again later.
+          if (error.status === 401 || error.status === 403) throw new ProcessorUnavailableError(`Paystack refused our credentials (${error.status}): check PAYSTACK_SECRET_KEY`);
           // Refused: no refund was made. It fails for good, and the money goes back to the merchant.
           log.warn({ processor: 'paystack', reference: chargeReference, status: error.status, paystack_message: error.envelope?.message ?? null }, 'Paystack refused a refund');
           return { outcome: 'failed', processorRefundId: '', reason: error.envelope?.message ?? `refused (${error.status})` };
@@ -125,21 +132,32 @@ export function paystackProcessor(settings: PaystackSettings, log: Logger): Proc
         return refundState(envelope.data);
       },
       async check(processorRefundId) {
-        return refundState((await call({ method: 'GET', path: `/refund/${encodeURIComponent(processorRefundId)}` })).data);
+        try {
+          return refundState((await call({ method: 'GET', path: `/refund/${encodeURIComponent(processorRefundId)}` })).data);
+        } catch (error) {
+          if (error instanceof PaystackRefusal && error.status === 404) {
+            log.error({ processor: 'paystack', refund: processorRefundId }, 'Paystack has no refund under an id it gave us; asked again later');
+            return { outcome: 'pending', processorRefundId };
+          }
+          throw error;
+        }
       },
-      async find({ chargeReference, amount, since, exclude }) {
-        // Paystack's refund list has no reference filter: the refunds made since then, page by page.
-        const from = new Date(since.getTime() - 60_000).toISOString();
-        for (let page = 1; page <= 50; page++) {
-          const envelope = await call({ method: 'GET', path: '/refund', query: { from, perPage: 100, page } });
+      async find({ refundId, chargeReference, amount, since, until, exclude }) {
+        // Paystack's refund list has no reference filter: the refunds made in the window, page by page.
+        const query = { from: new Date(since.getTime() - 60_000).toISOString(), to: new Date(until.getTime() + 60_000).toISOString(), perPage: 100 };
+        let byAmount: unknown;
+        for (let page = 1; page <= 100; page++) {
+          const envelope = await call({ method: 'GET', path: '/refund', query: { ...query, page } });
           const items = Array.isArray(envelope.data) ? envelope.data : [];
           for (const item of items) {
             const refund = readShape('refund', item);
-            if (refund.transaction_reference === chargeReference && wireAmount(refund.amount) === amount && !exclude.includes(String(refund.id))) return refundState(item);
+            const note = (item as { merchant_note?: unknown }).merchant_note;
+            if (note === refundNote(refundId)) return refundState(item);
+            if (byAmount === undefined && refund.transaction_reference === chargeReference && wireAmount(refund.amount) === amount && !exclude.includes(String(refund.id))) byAmount = item;
           }
-          if (page >= Number(envelope.meta?.pageCount ?? 1)) break;
+          if (page >= Number(envelope.meta?.pageCount ?? 1) || items.length === 0) break;
         }
-        return null;
+        return byAmount === undefined ? null : refundState(byAmount);
       },
     },
 
@@ -204,6 +222,9 @@ export function paystackProcessor(settings: PaystackSettings, log: Logger): Proc
     return { outcome: 'failed', code: 'processor_declined' };
   }
 }
+
+/** What a refund carries at Paystack to be found by: our refund's id. */
+const refundNote = (refundId: string): string => `Nairaflow refund ${refundId}`;
 
 /** The body of a `submit_*` request for the customer's answer. */
 function stepBody(answer: StepAnswer): Record<string, string> {
