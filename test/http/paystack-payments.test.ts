@@ -233,6 +233,41 @@ describe('live payments through Paystack (against the local fake)', function () 
     expect((await pay(svc, intent, FAKE_CARDS.success)).body.status).to.equal('succeeded');
   });
 
+  it('pays the intent when a charge whose step was answered again finishes late: the refusal is checked, not taken as a decline', async () => {
+    const intent = await createIntent(svc, shop.liveKey, { amount: AMOUNT });
+    await pay(svc, intent, FAKE_CARDS.pinThenOtp);
+    await answer(svc, intent, { pin: FAKE_PIN });
+    const [attempt] = await attemptsOf(svc, shop, intent.id);
+    // Paystack finished the charge without our hearing (an answer that took the long way round).
+    const charge = fake.charges.get(attempt.processor_reference)!;
+    charge.status = 'success';
+    charge.fees = fake.feeFor(charge.amount);
+    const res = await answer(svc, intent, { otp: FAKE_OTP }); // refused by Paystack: not awaiting an OTP any more
+    expect(res.body.status).to.equal('succeeded');
+    expect((await attemptsOf(svc, shop, intent.id))[0].status).to.equal('succeeded');
+  });
+
+  it("pays the intent when Paystack's webhook says an attempt that had ended here succeeded after all, once", async () => {
+    const intent = await createIntent(svc, shop.liveKey, { amount: AMOUNT });
+    await pay(svc, intent, FAKE_CARDS.pinThenOtp);
+    await answer(svc, intent, { pin: FAKE_PIN });
+    // The OTP's request never reaches Paystack; asking finds it still waiting for the OTP.
+    fake.fault({ method: 'POST', path: /^\/charge\/submit_otp$/, kind: 'reset' });
+    const lost = await answer(svc, intent, { otp: FAKE_OTP });
+    expect(lost.body.status).to.equal('processing');
+    await waitFor('the OTP to be asked for again', async () => ((await intentOf(svc, shop, intent.id)).next_action?.type === 'otp' ? true : undefined));
+    // Then Paystack finishes it anyway, and says so.
+    const [attempt] = await attemptsOf(svc, shop, intent.id);
+    const charge = fake.charges.get(attempt.processor_reference)!;
+    charge.status = 'success';
+    charge.fees = fake.feeFor(charge.amount);
+    for (let i = 0; i < 2; i++) expect(await fake.sendWebhook('charge.success', { reference: charge.reference, status: 'success', amount: charge.amount })).to.equal(200);
+    await waitFor('the payment to succeed', async () => ((await intentOf(svc, shop, intent.id)).status === 'succeeded' ? true : undefined));
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await events(svc, intent.id)).filter((e) => e.type === 'payment_intent.succeeded')).to.have.length(1);
+    expect((await verifyLedger(svc.service.orm.em.fork())).discrepancies).to.deep.equal([]);
+  });
+
   it('keeps asking while Paystack answers its status checks with 5xx or not at all, and settles once it answers', async () => {
     fake.autoWebhooks = false;
     try {

@@ -9,7 +9,7 @@ import { PaymentAttempt, PaymentIntent } from '../persistence/entities/index.ts'
 import { sql } from '../persistence/sql.ts';
 import { recordEvent } from './events.ts';
 import { countFailedAttempts, recordLateFailure, type FailedAttemptLimits } from './failed-attempts.ts';
-import { cancelOpenIntent } from './payment-intents.ts';
+import { abandonPendingAttempts, cancelOpenIntent } from './payment-intents.ts';
 import type { Logger } from 'pino';
 import type { JobQueue } from './jobs.ts';
 import { BalanceLimitError, cardNetwork, merchantAccount, merchantPending, platformFees, post, processorFees, type Posting } from './ledger.ts';
@@ -96,6 +96,9 @@ async function applyOnce(em: EntityManager, ctx: PaymentsContext, attemptId: str
     const attempt = await tx.findOneOrFail(PaymentAttempt, { id: attemptId }, { refresh: true });
     if (attempt.status !== 'processing') return { intent, failed: false };
     if (intent.status !== 'processing') {
+      if (state.outcome === 'succeeded') {
+        ctx.log?.error({ attempt_id: attemptId, payment_intent: intent.id }, 'a charge succeeded for a payment that no longer waits on it (paid or canceled meanwhile): the customer was charged twice; refund this charge at the processor');
+      }
       // Nothing waits on it any more: it must not be asked about for ever.
       attempt.status = 'abandoned';
       attempt.completed_at = new Date();
@@ -284,4 +287,32 @@ export async function askAboutChargeNow(em: EntityManager, processor: string, re
     [reference, processor],
   );
   return rows.length > 0;
+}
+
+/**
+ * The processor says a charge succeeded whose attempt had already ended here (declined, abandoned
+ * for another card, or waiting for a step): a success we missed. It is confirmed by asking (never
+ * taken from the webhook's word), and pays the intent if it is still unpaid; a charge for an intent
+ * paid or canceled meanwhile is a double charge, logged for the operator to refund (and reported by
+ * reconciliation). Runs outside any transaction; the answer is applied in one.
+ */
+export async function settleLateCharge(em: EntityManager, ctx: PaymentsContext, processor: string, reference: string): Promise<'paid' | 'ignored' | 'double'> {
+  const attempt = await em.fork().findOne(PaymentAttempt, { processor_reference: reference, processor });
+  if (attempt === null || attempt.status === 'succeeded' || attempt.status === 'processing' || !attempt.livemode) return 'ignored';
+  const answer = await withTimeout(processorOf(ctx, true).check(reference), PROCESSOR_ANSWER_TIMEOUT_MS, 'the processor did not answer in time');
+  if (answer.outcome !== 'succeeded') return 'ignored';
+  return em.transactional(async (tx) => {
+    const intent = await tx.findOneOrFail(PaymentIntent, { id: attempt.payment_intent_id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const current = await tx.findOneOrFail(PaymentAttempt, { id: attempt.id }, { refresh: true });
+    if (current.status === 'succeeded' || current.status === 'processing') return 'ignored';
+    if (intent.status !== 'requires_authentication') {
+      ctx.log?.error({ attempt_id: attempt.id, payment_intent: intent.id, intent_status: intent.status }, 'a charge succeeded late for a payment that is no longer open: the customer was charged twice; refund this charge at the processor');
+      return 'double';
+    }
+    // A step another attempt waits for is moot now: this one paid.
+    await abandonPendingAttempts(tx, intent.id, new Date());
+    await settle(tx, ctx, intent, current, answer, true);
+    ctx.log?.warn({ attempt_id: attempt.id, payment_intent: intent.id }, 'a charge the processor finished late paid its intent');
+    return 'paid';
+  });
 }

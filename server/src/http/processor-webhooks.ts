@@ -6,7 +6,7 @@ import express, { Router, type Request, type Response } from 'express';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { ApiError } from '../domain/errors.ts';
-import { askAboutChargeNow, type PaymentsContext } from '../domain/settlement.ts';
+import { askAboutChargeNow, settleLateCharge, type PaymentsContext } from '../domain/settlement.ts';
 import { askAboutRefundsNow } from '../domain/refund-legs.ts';
 import { askAboutPayoutNow, type PayoutsContext } from '../domain/payouts.ts';
 import { hasValidSignature, PAYSTACK_SIGNATURE_HEADER, readWebhook } from '../domain/processor/paystack/webhooks.ts';
@@ -30,6 +30,15 @@ export function processorWebhookRouter(deps: { orm: MikroORM; log: Logger; payst
       case 'charge': {
         const found = await askAboutChargeNow(req.em, 'paystack', nudge.reference);
         deps.log.info({ reference: nudge.reference, attempt_waiting: found }, 'Paystack webhook about a charge');
+        // An attempt that had already ended here: a success we may have missed. Asked about after
+        // the answer (Paystack wants its 200 quickly); a process that stops first leaves it to reconciliation.
+        if (!found) {
+          res.once('finish', () => {
+            settleLateCharge(deps.orm.em.fork(), deps.payments, 'paystack', nudge.reference).catch((error: unknown) =>
+              deps.log.warn({ err: error, reference: nudge.reference }, 'could not ask about a charge a webhook named'),
+            );
+          });
+        }
         break;
       }
       case 'transfer': {

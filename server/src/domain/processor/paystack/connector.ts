@@ -194,6 +194,10 @@ export function paystackProcessor(settings: PaystackSettings, log: Logger): Proc
         envelope = await call({ method: 'POST', path: `/charge/submit_${answer.step}`, body: { reference, ...stepBody(answer) } });
       } catch (error) {
         if (!(error instanceof PaystackRefusal)) throw error;
+        // Refused, maybe because the charge has moved on without us (an earlier answer of ours
+        // that was lost, then arrived): what it is now decides, not the refusal.
+        const now = await verify(reference).catch(() => ({ outcome: 'processing' }) as const);
+        if (now.outcome === 'succeeded' || now.outcome === 'processing') return now;
         return refused(reference, error);
       }
       return chargeState(envelope, reference, undefined);
