@@ -334,6 +334,7 @@ describe('dashboard sessions', () => {
         ['GET', '/dashboard/api/session'],
         ['GET', '/dashboard/api/api_keys'],
         ['POST', '/dashboard/api/api_keys/key_000000000000000000000000/roll'],
+        ['GET', '/dashboard/api/reconciliation'],
       ] as const) {
         const res = await svc.request(method, path, { key: shop.testKey });
         expect(res.status, `${method} ${path}`).to.equal(401);
