@@ -303,15 +303,19 @@ export interface paths {
          * Refund a payment
          * @description Refunds all or part of a `succeeded` payment intent: `amount` kobo, or, without `amount`,
          *     the whole not-yet-refunded remainder. The refund is paid at once: its amount moves from the
-         *     merchant's available balance to the customer's balance with this merchant (keyed by the
-         *     intent's customer e-mail), the intent's `amount_refunded` grows by it, and a
-         *     `refund.succeeded` event is sent. No balance may pass 10^18 kobo either way: a refund that
+         *     merchant's balance (a live payment not settled yet: what is still pending of it first, then
+         *     the available balance) to the customer's balance with this merchant (keyed by the intent's
+         *     customer e-mail), the intent's `amount_refunded` grows by it, and a `refund.succeeded`
+         *     event is sent. In live mode the money then travels on to the card through the processor
+         *     (`destination_status`): should the processor fail it for good, the amount goes back to the
+         *     merchant's balance and `amount_refunded` shrinks by it again (`refund.destination_failed`). No balance may pass 10^18 kobo either way: a refund that
          *     would take one past it is `400 invalid_request` and moves nothing.
          *
          *     Refused, with nothing moved:
          *     - `400 invalid_request` when the intent has not succeeded, when `amount` is more than is
          *       left to refund, or when nothing is left (the intent is fully refunded);
-         *     - `409 insufficient_balance` when the merchant's available balance cannot cover the refund.
+         *     - `409 insufficient_balance` when the merchant's balance cannot cover the refund (the
+         *       available balance, with what is still pending of the payment refunded).
          *
          *     Concurrent refunds never overdraw the balance nor refund more than the intent's amount.
          *     Send an `Idempotency-Key` so that a retry cannot refund twice; a reused key must repeat the
@@ -470,8 +474,9 @@ export interface paths {
          * @description Pays `amount` kobo of the available balance out to the payout account. In the same
          *     transaction the amount moves from the available balance to the in-transit one and the
          *     transfer is queued; the answer is `201` with the payout `pending`. A worker then sends the
-         *     transfer (live mode: a Paystack transfer, with the payout's id as its `reference`, so that
-         *     it can never be sent twice) and follows it: `in_transit` once the bank has it, `paid`
+         *     transfer (live mode: a Paystack transfer, with the payout's id as its `reference`, which
+         *     Paystack refuses to take twice; after a lost answer the transfer is looked up before it
+         *     would be sent again) and follows it: `in_transit` once the bank has it, `paid`
          *     when it arrives (`payout.paid`), or `failed` (`payout.failed`), which returns the amount
          *     to the available balance, once. Test mode settles after `TEST_PAYOUT_DELAY_SECONDS` (10).
          *
@@ -1849,8 +1854,8 @@ export interface components {
             amount?: number;
         };
         /**
-         * @description A refund of all or part of a succeeded payment, paid from the merchant's available balance
-         *     to the customer's balance.
+         * @description A refund of all or part of a succeeded payment, paid from the merchant's balance to the
+         *     customer's balance, and in live mode on to the card (`destination_status`).
          */
         Refund: {
             id: components["schemas"]["RefundId"];
@@ -2654,8 +2659,9 @@ export interface components {
             };
         };
         /**
-         * @description `insufficient_balance`: the merchant's available balance cannot cover the refund; nothing
-         *     moved. Retry once the balance covers it (in test mode, top it up).
+         * @description `insufficient_balance`: the merchant's balance (the available balance, with what is still
+         *     pending of the payment refunded) cannot cover the refund; nothing moved. Retry once the
+         *     balance covers it (in test mode, top it up).
          *     `idempotency_key_in_use`: another request with the same `Idempotency-Key` is still in
          *     progress. Retry shortly with the same key: you will get the refund that request created.
          */

@@ -39,19 +39,22 @@ export async function pendingOfPayment(em: EntityManager, intentId: string): Pro
 
 /**
  * Moves up to `batch` live payments whose settlement time has come from the pending balance to the
- * available one, each by what is still pending of it (less what its refunds drew from it). Answers
- * how many it moved. Rows another transaction holds (a refund) are left for the next run.
+ * available one, each by what is still pending of it (less what its refunds drew from it), each in
+ * a transaction of its own (one merchant's accounts at a time, so that two workers never lock two
+ * merchants' in opposite orders). Answers how many it moved. A payment another transaction holds
+ * (a refund) is left for the next run.
  */
 export async function releaseDueFunds(em: EntityManager, batch = 100): Promise<number> {
-  return em.transactional(async (tx) => {
-    const due = await sql<{ id: string; merchant_id: string }>(
-      tx,
-      `select id, merchant_id from payment_intents
-        where funds_available_at <= now() and funds_settled_at is null
-        order by funds_available_at limit $1 for update skip locked`,
-      [batch],
-    );
-    for (const intent of due) {
+  let moved = 0;
+  while (moved < batch) {
+    const released = await em.transactional(async (tx) => {
+      const [intent] = await sql<{ id: string; merchant_id: string }>(
+        tx,
+        `select id, merchant_id from payment_intents
+          where funds_available_at <= now() and funds_settled_at is null
+          order by funds_available_at limit 1 for update skip locked`,
+      );
+      if (intent === undefined) return false;
       const pending = await pendingOfPayment(tx, intent.id);
       if (pending > 0n) {
         await post(tx, {
@@ -66,9 +69,12 @@ export async function releaseDueFunds(em: EntityManager, batch = 100): Promise<n
         });
       }
       await sql(tx, 'update payment_intents set funds_settled_at = now() where id = $1', [intent.id]);
-    }
-    return due.length;
-  });
+      return true;
+    });
+    if (!released) break;
+    moved += 1;
+  }
+  return moved;
 }
 
 /** The processor reports these charges settled: their payments' nets become available at the next release. */
@@ -178,26 +184,32 @@ export async function listBalanceEntries(
 }
 
 /**
- * Reads the processor's settlements, newest first, until it meets one already applied (or ten
- * pages), and makes each new settlement's payments available at the next release. Answers how
- * many settlements and payments it applied. A settlement is applied once (processor_settlements).
+ * Reads the processor's settlements, newest first, until a page of them was all applied already
+ * (or ten pages), and makes each new settlement's payments available at the next release. Answers
+ * how many settlements and payments it applied. A settlement is applied once (processor_settlements).
  */
 export async function applyProcessorSettlements(em: EntityManager, reports: ProcessorReports): Promise<{ settlements: number; payments: number }> {
   let settlements = 0;
   let payments = 0;
   for (let page = 1; page <= 10; page++) {
     const { settlements: batch, pageCount } = await reports.settlements(page);
+    let unseen = 0;
     for (const settlement of batch) {
       // Not final (pending, processing): looked at again next time.
-      if (settlement.status !== 'success' && settlement.status !== 'settled') continue;
+      if (settlement.status !== 'success' && settlement.status !== 'settled') {
+        unseen += 1;
+        continue;
+      }
       const [seen] = await sql(em, 'select 1 from processor_settlements where processor = $1 and id = $2', [reports.name, settlement.id]);
-      if (seen !== undefined) return { settlements, payments };
+      if (seen !== undefined) continue;
+      unseen += 1;
       const references = await reports.settledCharges(settlement.id);
       payments += await fundsSettledByProcessor(em, reports.name, references);
       await sql(em, 'insert into processor_settlements (processor, id, payments, applied_at) values ($1, $2, $3, now()) on conflict do nothing', [reports.name, settlement.id, references.length]);
       settlements += 1;
     }
-    if (page >= pageCount) break;
+    // A page all applied already: the older ones were too (a run cut short applies the rest next time).
+    if (unseen === 0 || page >= pageCount) break;
   }
   return { settlements, payments };
 }

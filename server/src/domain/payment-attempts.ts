@@ -213,6 +213,8 @@ async function ask(ctx: PaymentsContext, attemptId: string, call: () => Promise<
   try {
     return await call();
   } catch (error) {
+    // No answer, or one that is not what the processor's reference describes: the charge may have
+    // been made either way, so it is asked about, never taken as a decline.
     if (!(error instanceof ProcessorUnavailableError)) throw error;
     ctx.log?.warn({ attempt_id: attemptId, reason: error.message }, 'the processor did not answer about a charge; the attempt stays processing and will be asked about');
     return { outcome: 'processing' };

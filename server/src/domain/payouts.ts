@@ -234,6 +234,11 @@ export async function advancePayout(em: EntityManager, ctx: PayoutsContext, payo
   }
   if (state === null) {
     const recipient = payout.recipient_code ?? (await recipientFor(em, rail, payout));
+    if (recipient === null) {
+      // The processor will not pay this account: the payout fails, and its money goes back.
+      await applyTransferState(em, payout.id, { outcome: 'failed', reason: 'the processor refused the account as a transfer recipient', accountInvalid: true });
+      return 'done';
+    }
     const [marked] = await sql<{ sent_at: string }>(
       em.fork(),
       `update payouts set sent_at = clock_timestamp() where id = $1 and status = 'pending' and sent_at is not distinct from $2::timestamptz returning sent_at`,
@@ -241,6 +246,9 @@ export async function advancePayout(em: EntityManager, ctx: PayoutsContext, payo
     );
     if (marked === undefined) return 'pending'; // another worker is sending it
     state = await rail.transfer({ reference: payout.id, amount: payout.amount, recipient, accountNumber: payout.account_number });
+    // Sent again after the processor showed none: a refusal now may be of the first one after all,
+    // which may yet pay. It is asked about, never taken as a failure that returns the money.
+    if (payout.sent_at !== null && state.outcome === 'failed') return 'pending';
   }
   await applyTransferState(em, payout.id, state);
   const [now] = await sql<{ status: PayoutStatus }>(em.fork(), 'select status from payouts where id = $1', [payout.id]);
@@ -249,8 +257,9 @@ export async function advancePayout(em: EntityManager, ctx: PayoutsContext, payo
 }
 
 /** The processor's recipient for the payout's account: made once per account, and kept. */
-async function recipientFor(em: EntityManager, rail: PayoutRail, payout: Payout): Promise<string> {
+async function recipientFor(em: EntityManager, rail: PayoutRail, payout: Payout): Promise<string | null> {
   const recipient = await rail.recipient({ bankCode: payout.bank_code, accountNumber: payout.account_number, accountName: payout.account_name });
+  if (recipient === null) return null;
   await sql(em.fork(), 'update payouts set recipient_code = $2 where id = $1', [payout.id, recipient]);
   await sql(
     em.fork(),
@@ -321,4 +330,15 @@ export async function askAboutPayoutNow(em: EntityManager, ctx: PayoutsContext, 
   if (row === undefined) return false;
   await ctx.jobs.send(em, PAYOUT_QUEUE, row.id);
   return true;
+}
+
+/** Payouts not ended after `minutes` (their jobs may have run out of tries): queued again. */
+export async function requeueUnfinishedPayouts(em: EntityManager, ctx: PayoutsContext, minutes: number, limit: number): Promise<number> {
+  const rows = await sql<{ id: string }>(
+    em,
+    `select id from payouts where status in ('pending', 'in_transit') and created_at < now() - make_interval(mins => $1) order by created_at limit $2`,
+    [minutes, limit],
+  );
+  for (const row of rows) await ctx.jobs.send(em, PAYOUT_QUEUE, row.id);
+  return rows.length;
 }

@@ -59,7 +59,11 @@ interface Ours {
 
 /** Whether our status and the processor's say the same about the money. */
 const AGREE: Record<ItemKind, (ours: string, theirs: string) => boolean> = {
-  charge: (ours, theirs) => (ours === 'succeeded') === (theirs === 'success' || theirs === 'reversed'),
+  // A charge refunded in full shows `reversed` at Paystack once the refund is through (`success`
+  // until then); a reversal our refunds did not make (a dispute lost, a refund from Paystack's
+  // dashboard) is a difference.
+  charge: (ours, theirs) =>
+    theirs === 'reversed' ? ours === 'refunded' : theirs === 'success' ? ours === 'succeeded' || ours === 'refunded' : ours !== 'succeeded' && ours !== 'refunded',
   transfer: (ours, theirs) => transferClass(ours) === transferClass(theirs),
   refund: (ours, theirs) => refundClass(ours) === refundClass(theirs),
 };
@@ -133,7 +137,9 @@ const ourOf = (row: OurRow): Ours => ({
 });
 const byReference = (rows: OurRow[]) => new Map(rows.map((row) => [row.reference, ourOf(row)]));
 
-const CHARGES = `select a.processor_reference as reference, i.amount::text as amount, a.status, i.merchant_id, a.created_at,
+const CHARGES = `select a.processor_reference as reference, i.amount::text as amount,
+                        case when a.status = 'succeeded' and i.amount_refunded = i.amount then 'refunded' else a.status end as status,
+                        i.merchant_id, a.created_at,
                         a.status in ('succeeded', 'processing', 'requires_otp', 'requires_action') as expected
                    from payment_attempts a join payment_intents i on i.id = a.payment_intent_id
                   where a.livemode and a.processor = $1 and a.processor_reference is not null`;

@@ -168,3 +168,14 @@ export async function askAboutRefundsNow(em: EntityManager, ctx: PaymentsContext
   for (const row of rows) await ctx.jobs.send(em, REFUND_LEG_QUEUE, row.id);
   return rows.length;
 }
+
+/** Refunds still on their way to the card after `minutes`: their jobs may have run out of tries. Queued again. */
+export async function requeueUnfinishedRefunds(em: EntityManager, ctx: PaymentsContext, minutes: number, limit: number): Promise<number> {
+  const rows = await sql<{ id: string }>(
+    em,
+    `select id from refunds where destination_status = 'pending' and created_at < now() - make_interval(mins => $1) order by created_at limit $2`,
+    [minutes, limit],
+  );
+  for (const row of rows) await ctx.jobs.send(em, REFUND_LEG_QUEUE, row.id);
+  return rows.length;
+}

@@ -7,8 +7,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { applyProcessorSettlements, releaseDueFunds } from '../domain/balance.ts';
 import { PAYOUT_QUEUE, REFUND_LEG_QUEUE, type MoneyQueue } from '../domain/jobs.ts';
-import { advancePayout, type PayoutsContext } from '../domain/payouts.ts';
-import { advanceRefundLeg } from '../domain/refund-legs.ts';
+import { advancePayout, requeueUnfinishedPayouts, type PayoutsContext } from '../domain/payouts.ts';
+import { advanceRefundLeg, requeueUnfinishedRefunds } from '../domain/refund-legs.ts';
 import type { PaymentsContext } from '../domain/settlement.ts';
 import { ProcessorUnavailableError, type ProcessorReports } from '../domain/processor/processor.ts';
 import { describeMismatch, lagosYesterday, reconcileDay, recordReconciliation, type Mismatch } from '../domain/reconciliation.ts';
@@ -73,6 +73,23 @@ async function scheduleProcessorSettlements(boss: Boss, orm: MikroORM, reports: 
   });
 }
 
+/**
+ * Every 10 minutes: refunds and payouts not ended after 30 minutes are queued again, so that one
+ * whose job ran out of tries (a processor down for days, a crash at the wrong moment) is never
+ * left holding its money. Jobs are keyed by their object: one already waiting takes the turn.
+ */
+export const MONEY_SWEEP_QUEUE = 'money-sweep';
+
+async function scheduleMoneySweep(boss: Boss, orm: MikroORM, ctx: PaymentsContext, payouts: PayoutsContext, log: Logger): Promise<void> {
+  await boss.createQueue(MONEY_SWEEP_QUEUE);
+  await boss.schedule(MONEY_SWEEP_QUEUE, '*/10 * * * *');
+  await boss.work(MONEY_SWEEP_QUEUE, async () => {
+    const refunds = await requeueUnfinishedRefunds(orm.em.fork(), ctx, 30, 500);
+    const unpaid = await requeueUnfinishedPayouts(orm.em.fork(), payouts, 30, 500);
+    if (refunds + unpaid > 0) log.info({ refunds, payouts: unpaid }, 'refunds and payouts still on their way, asked about again');
+  });
+}
+
 const mismatchFields = (m: Mismatch) => ({ kind: m.kind, reference: m.reference, problem: m.problem, merchant_id: m.merchantId });
 
 export async function startMoneyWorkers(
@@ -83,6 +100,7 @@ export async function startMoneyWorkers(
   reports: ProcessorReports | null,
   log: Logger,
 ): Promise<Loop> {
+  await scheduleMoneySweep(boss, orm, ctx, payouts, log);
   if (reports !== null) {
     await scheduleReconciliation(boss, orm, reports, log);
     await scheduleProcessorSettlements(boss, orm, reports, log);

@@ -137,8 +137,8 @@ export interface PayoutRail {
   banks(): Promise<readonly Bank[]>;
   /** The account's name at its bank, or null when the number is not an account there. */
   resolveAccount(bankCode: string, accountNumber: string): Promise<string | null>;
-  /** The processor's handle on the account (made once per account; asking again answers the same one). */
-  recipient(account: { bankCode: string; accountNumber: string; accountName: string }): Promise<string>;
+  /** The processor's handle on the account (made once per account; asking again answers the same one); null when it refuses the account. */
+  recipient(account: { bankCode: string; accountNumber: string; accountName: string }): Promise<string | null>;
   transfer(request: { reference: string; amount: Kobo; recipient: string; accountNumber: string }): Promise<TransferState>;
   /** How a transfer stands, or null when the processor has none under that reference. */
   checkTransfer(request: { reference: string; accountNumber: string; sentAt: Date }): Promise<TransferState | null>;

@@ -43,7 +43,9 @@ export function paystackTransfers(settings: PaystackSettings, log: Logger): Payo
 
     async banks() {
       if (banks !== undefined && banks.until > Date.now()) return banks.list;
-      const envelope = await call({ method: 'GET', path: '/bank', query: { country: 'nigeria', currency: 'NGN', perPage: 100 } });
+      const envelope = await call({ method: 'GET', path: '/bank', query: { country: 'nigeria', currency: 'NGN', perPage: 100 } }).catch((error: unknown) => {
+        throw error instanceof PaystackRefusal ? new ProcessorUnavailableError(`Paystack refused the bank list (${error.status})`) : error;
+      });
       const list = (Array.isArray(envelope.data) ? envelope.data : [])
         .map((item) => readShape('bank', item))
         .filter((bank) => bank.active !== false && bank.is_deleted !== true && bank.supports_transfer !== false)
@@ -66,11 +68,19 @@ export function paystackTransfers(settings: PaystackSettings, log: Logger): Payo
     },
 
     async recipient({ bankCode, accountNumber, accountName }) {
-      const envelope = await call({
-        method: 'POST',
-        path: '/transferrecipient',
-        body: { type: 'nuban', name: accountName, account_number: accountNumber, bank_code: bankCode, currency: 'NGN' },
-      });
+      let envelope: Envelope;
+      try {
+        envelope = await call({
+          method: 'POST',
+          path: '/transferrecipient',
+          body: { type: 'nuban', name: accountName, account_number: accountNumber, bank_code: bankCode, currency: 'NGN' },
+        });
+      } catch (error) {
+        if (!(error instanceof PaystackRefusal)) throw error;
+        if (error.status === 401 || error.status === 403) throw new ProcessorUnavailableError(`Paystack refused our credentials (${error.status}): check PAYSTACK_SECRET_KEY`);
+        log.warn({ processor: 'paystack', status: error.status, paystack_message: error.envelope?.message ?? null }, 'Paystack refused a transfer recipient');
+        return null;
+      }
       return readShape('recipient', envelope.data).recipient_code;
     },
 
@@ -86,8 +96,8 @@ export function paystackTransfers(settings: PaystackSettings, log: Logger): Payo
         if (!(error instanceof PaystackRefusal)) throw error;
         const words = error.envelope?.message ?? '';
         // A reference already used: the transfer exists (an earlier answer was lost); ask about it.
-        if (/reference/i.test(words) && /(already|duplicate|used)/i.test(words)) return { outcome: 'in_transit' };
-        if (error.status === 401) throw new ProcessorUnavailableError('Paystack refused our secret key (401): check PAYSTACK_SECRET_KEY');
+        if (error.code === 'duplicate_reference' || (/reference/i.test(words) && /(already|duplicate|used)/i.test(words))) return { outcome: 'in_transit' };
+        if (error.status === 401 || error.status === 403) throw new ProcessorUnavailableError(`Paystack refused our credentials (${error.status}): check PAYSTACK_SECRET_KEY`);
         log.warn({ processor: 'paystack', reference, status: error.status, code: error.code ?? null, paystack_message: words }, 'Paystack refused a transfer');
         return { outcome: 'failed', reason: `Paystack refused the transfer: ${words}`, accountInvalid: error.code === 'invalid_transfer_recipient' };
       }

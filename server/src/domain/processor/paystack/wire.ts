@@ -5,6 +5,7 @@
 // fake the tests run is checked against these same schemas, so it cannot drift from what the
 // connector expects.
 import { Ajv, type ValidateFunction } from 'ajv';
+import { ProcessorUnavailableError } from '../processor.ts';
 
 /** Every Paystack answer: `status` (a boolean, though one sample writes the string "false"), `message`, maybe `data` and `meta`. */
 export interface Envelope<T = unknown> {
@@ -226,8 +227,8 @@ export type WireShape = keyof typeof schemas;
 const ajv = new Ajv({ allErrors: false, strict: false });
 const validators = Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, ajv.compile(schema)])) as Record<WireShape, ValidateFunction>;
 
-/** What a Paystack answer should have been, and was not: it is treated as no answer at all. */
-export class UnexpectedAnswerError extends Error {
+/** What a Paystack answer should have been, and was not: it is treated as no answer at all (ask again later). */
+export class UnexpectedAnswerError extends ProcessorUnavailableError {
   constructor(shape: WireShape, detail: string) {
     super(`Paystack's answer is not a ${shape} as its reference describes it: ${detail}`);
     this.name = 'UnexpectedAnswerError';
