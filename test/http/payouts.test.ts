@@ -247,6 +247,15 @@ describe('payouts in live mode through Paystack transfers (against the local fak
     expect(fake.calls('POST', '/transfer').filter((r) => r.body?.reference === payout.body.id)).to.have.length(1);
   });
 
+  it('fails a payout, returning its money, when Paystack refuses the account as a recipient', async () => {
+    const shop = await liveMerchant(FAKE_ACCOUNTS.noRecipient);
+    const before = (await balances(svc, shop.liveKey)).available;
+    const payout = await svc.request('POST', '/v1/payouts', { key: shop.liveKey, body: { amount: 100_000 } });
+    expect((await waitForStatus(svc, shop.liveKey, payout.body.id, 'failed')).failure_code).to.equal('account_invalid');
+    expect(await balances(svc, shop.liveKey)).to.deep.equal({ available: before, pending: 0n, inTransit: 0n });
+    expect(fake.calls('POST', '/transfer').filter((r) => r.body?.reference === payout.body.id)).to.have.length(0);
+  });
+
   it('never sends a transfer twice: an answer lost after Paystack queued it is found by its reference', async () => {
     const shop = await liveMerchant('0123456780');
     fake.fault({ method: 'POST', path: /^\/transfer$/, kind: 'drop' });

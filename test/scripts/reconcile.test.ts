@@ -90,6 +90,8 @@ describe('npm run cli -- reconcile', function () {
     // The payout's amount and a charge's status differ; the refund failed at Paystack after all.
     fake.transfers.get(refs.payout)!.amount = 50_000;
     fake.charges.get(refs.charges[2]!)!.status = 'failed';
+    // A reversal our refunds did not make (a dispute lost, say).
+    fake.charges.get(refs.charges[3]!)!.status = 'reversed';
     const refund = [...fake.refunds.values()][0]!;
     refund.status = 'failed';
 
@@ -102,14 +104,16 @@ describe('npm run cli -- reconcile', function () {
     expect(about(refs.payout)).to.match(/transfer po_\w+: the amounts differ \(ours: 500000 kobo, paid; processor's: 50000 kobo, success\)/);
     expect(about(refs.charges[2]!)).to.match(/the statuses differ \(ours: 300002 kobo, succeeded; processor's: 300002 kobo, failed\)/);
     expect(about(`refund ${refund.id}`)).to.match(/the statuses differ \(ours: 10000 kobo, succeeded; processor's: 10000 kobo, failed\)/);
-    expect(lines.at(-1)).to.match(/FAILED: 5 mismatches/);
+    expect(about(refs.charges[3]!)).to.match(/the statuses differ \(ours: 300003 kobo, succeeded; processor's: 300003 kobo, reversed\)/);
+    expect(lines.at(-1)).to.match(/FAILED: 6 mismatches/);
 
     const login = await svc.signIn(shop);
     const notices = await svc.request('GET', '/dashboard/api/reconciliation', { session: login });
     expect(notices.status).to.equal(200);
-    // The merchant sees its own four, not the other integration's charge.
+    // The merchant sees its own five, not the other integration's charge.
     expect(notices.body.data.map((n: any) => [n.kind, n.problem]).sort()).to.deep.equal([
       ['charge', 'missing_theirs'],
+      ['charge', 'status'],
       ['charge', 'status'],
       ['refund', 'status'],
       ['transfer', 'amount'],
@@ -120,7 +124,7 @@ describe('npm run cli -- reconcile', function () {
     fake.transfers.get(refs.payout)!.amount = 500_000;
     expect((await reconcile()).status).to.equal(1);
     const again = await svc.request('GET', '/dashboard/api/reconciliation', { session: login });
-    expect(again.body.data).to.have.length(3);
+    expect(again.body.data).to.have.length(4);
   });
 
   it('refuses a date that is not one, and a service with no Paystack to ask', async () => {

@@ -131,6 +131,8 @@ export const FAKE_ACCOUNTS = {
   reversed: '2222222222',
   /** Resolves; its transfers wait for an OTP (Transfers OTP on). */
   otp: '3333333333',
+  /** Resolves; Paystack refuses it as a transfer recipient. */
+  noRecipient: '4444444444',
 } as const;
 
 export interface FakeTransfer {
@@ -558,6 +560,7 @@ export async function startPaystackFake(options: { secretKey?: string } = {}): P
       const account = str('account_number');
       const bank = str('bank_code');
       if (str('type') !== 'nuban' || account === undefined || bank === undefined || str('name') === undefined) return bad('Invalid recipient', { type: 'validation_error', code: 'invalid_params' });
+      if (account === FAKE_ACCOUNTS.noRecipient) return bad('Account details are invalid', { type: 'validation_error', code: 'invalid_bank_details' });
       const code = recipientCode(account, bank);
       return reply(201, {
         status: true,
