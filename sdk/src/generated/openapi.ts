@@ -1485,7 +1485,7 @@ export interface components {
             processor_status: string | null;
         };
         /**
-         * @description Why a payout failed:
+         * @description Why a payout failed (or, for `processor_configuration`, why a `pending` one waits):
          *     - `account_invalid`: the bank account cannot take transfers (test mode: account `1111111111`).
          *     - `transfer_failed`: the processor's transfer failed.
          *     - `transfer_reversed`: the receiving bank sent the money back after it was paid.

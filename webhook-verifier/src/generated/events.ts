@@ -43,7 +43,7 @@ export interface components {
             };
         };
         /**
-         * @description Why a payout failed:
+         * @description Why a payout failed (or, for `processor_configuration`, why a `pending` one waits):
          *     - `account_invalid`: the bank account cannot take transfers (test mode: account `1111111111`).
          *     - `transfer_failed`: the processor's transfer failed.
          *     - `transfer_reversed`: the receiving bank sent the money back after it was paid.
