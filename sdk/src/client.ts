@@ -3,6 +3,7 @@ import { Events } from './resources/events.ts';
 import { PaymentIntents } from './resources/payment-intents.ts';
 import { Refunds } from './resources/refunds.ts';
 import { Banks, PayoutAccounts, Payouts } from './resources/payouts.ts';
+import { Reports } from './resources/reports.ts';
 import { TestHelpers } from './resources/test-helpers.ts';
 import { WebhookEndpoint } from './resources/webhook-endpoint.ts';
 import { Transport, type Fetch } from './transport.ts';
@@ -33,6 +34,8 @@ export class Nairaflow {
   readonly payoutAccount: PayoutAccounts;
   /** The banks a payout account can be at. */
   readonly banks: Banks;
+  /** Figures for a range of days. */
+  readonly reports: Reports;
   readonly events: Events;
   readonly webhookEndpoint: WebhookEndpoint;
   /** Test mode only (`topUp`). */
@@ -61,6 +64,7 @@ export class Nairaflow {
     this.payouts = new Payouts(this.#transport);
     this.payoutAccount = new PayoutAccounts(this.#transport);
     this.banks = new Banks(this.#transport);
+    this.reports = new Reports(this.#transport);
     this.events = new Events(this.#transport);
     this.webhookEndpoint = new WebhookEndpoint(this.#transport);
     this.testHelpers = new TestHelpers(this.#transport);

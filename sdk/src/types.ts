@@ -49,6 +49,10 @@ export type PayoutAccountUpdateParams = JsonBody<'updatePayoutAccount'>;
 export type Bank = Schemas['Bank'];
 export type BankList = Schemas['BankList'];
 
+export type ReportSummary = Schemas['ReportSummary'];
+export type ReportDay = Schemas['ReportDay'];
+export type ReportSummaryParams = Query<'retrieveReportSummary'>;
+
 export type Balance = Schemas['Balance'];
 export type BalanceEntry = Schemas['BalanceEntry'];
 export type BalanceEntryListParams = Query<'listBalanceEntries'>;

@@ -72,6 +72,11 @@ export function platformShare(serviceFee: Kobo, processorFee: Kobo): Kobo {
   return serviceFee - processorFee;
 }
 
+/** What the merchant was left with over a period: payments, less their fees, less refunds. */
+export function netOfFeesAndRefunds(volume: Kobo, fees: Kobo, refunded: Kobo): Kobo {
+  return volume - fees - refunded;
+}
+
 /** What is left to refund of a payment. */
 export function refundable(amount: Kobo, refunded: Kobo): Kobo {
   return amount - refunded;

@@ -520,6 +520,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reports/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Summarise a range of days
+         * @description What the merchant's money did from `from` to `to`, both days included, in the merchant's
+         *     time zone (`time_zone`, Africa/Lagos unless set otherwise), in the key's mode: the totals
+         *     for the range, and `days`, one entry per day (zeros where nothing happened), oldest first.
+         *     - `volume` and `count`: payments that succeeded that day, and their amounts.
+         *     - `fees`: the service fees of those payments.
+         *     - `refunded`: refunds made that day (a live refund the card processor failed is left out:
+         *       its money came back).
+         *     - `net`: `volume - fees - refunded`.
+         *     Amounts are kobo strings. A range covers at most 366 days.
+         */
+        get: operations["retrieveReportSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/test_helpers/top_up": {
         parameters: {
             query?: never;
@@ -1483,6 +1511,39 @@ export interface components {
             ours_status: string | null;
             processor_amount: components["schemas"]["Kobo"] | null;
             processor_status: string | null;
+        };
+        /** @description One day's figures, in the merchant's time zone. */
+        ReportDay: {
+            /** Format: date */
+            date: string;
+            /** @description The amounts of the payments that succeeded that day, in kobo. */
+            volume: components["schemas"]["Kobo"];
+            /** @description How many payments succeeded that day. */
+            count: number;
+            /** @description Their service fees, in kobo. */
+            fees: components["schemas"]["Kobo"];
+            /** @description Refunds made that day, in kobo. */
+            refunded: components["schemas"]["Kobo"];
+            /** @description `volume - fees - refunded`, in kobo (negative on a day with more refunded than taken). */
+            net: components["schemas"]["SignedKobo"];
+        };
+        /** @description A range's totals (at the top level) and its days. */
+        ReportSummary: {
+            livemode: boolean;
+            currency: components["schemas"]["Currency"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description The merchant's time zone, in which the days begin and end (an IANA name). */
+            time_zone: string;
+            volume: components["schemas"]["Kobo"];
+            count: number;
+            fees: components["schemas"]["Kobo"];
+            refunded: components["schemas"]["Kobo"];
+            net: components["schemas"]["SignedKobo"];
+            /** @description One entry per day of the range, oldest first. */
+            days: components["schemas"]["ReportDay"][];
         };
         /**
          * @description Why a payout failed (or, for `processor_configuration`, why a `pending` one waits):
@@ -3761,6 +3822,46 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    retrieveReportSummary: {
+        parameters: {
+            query: {
+                /**
+                 * @description The first day, YYYY-MM-DD, in the merchant's time zone.
+                 * @example 2026-11-20
+                 */
+                from: string;
+                /**
+                 * @description The last day, YYYY-MM-DD (included); not before `from`, at most 365 days after it.
+                 * @example 2026-11-22
+                 */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The range's totals and its days. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };

@@ -32,6 +32,7 @@ import { signOut } from './signOut.ts';
 import { listApiKeys } from './listApiKeys.ts';
 import { rollApiKey } from './rollApiKey.ts';
 import { listBanks } from './listBanks.ts';
+import { retrieveReportSummary } from './retrieveReportSummary.ts';
 import { listReconciliationNotices } from './listReconciliationNotices.ts';
 import { retrievePayoutAccount } from './retrievePayoutAccount.ts';
 import { updatePayoutAccount } from './updatePayoutAccount.ts';
@@ -59,6 +60,7 @@ export const operationHandlers: Record<ApiOperationId, Factory> = {
   topUpBalance,
   createRefund,
   listBanks,
+  retrieveReportSummary,
   listReconciliationNotices,
   retrievePayoutAccount,
   updatePayoutAccount,
