@@ -11,7 +11,9 @@ export interface paths {
         /**
          * List payment intents
          * @description Lists the caller's payment intents in the key's mode, newest first, optionally only those
-         *     in one `status`. See Pagination. `client_secret` is never included.
+         *     in one `status`, created in a range (`created[gte]`, `created[lt]`), or found by `q`; the
+         *     filters combine, and paging keeps them. `include=totals` adds the figures of everything the
+         *     filter finds. See Pagination. `client_secret` is never included.
          */
         get: operations["listPaymentIntents"];
         put?: never;
@@ -1769,6 +1771,19 @@ export interface components {
             data: components["schemas"]["PaymentIntent"][];
             /** @description Whether more intents exist beyond this page in the direction of travel. */
             has_more: boolean;
+            /** @description With `include=totals`, the figures of every intent the filter finds (all pages). */
+            totals?: {
+                /** @description How many intents the filter finds. */
+                count: number;
+                /** @description The amounts of the succeeded ones, in kobo. */
+                volume: components["schemas"]["Kobo"];
+                /** @description Their service fees, in kobo. */
+                fees: components["schemas"]["Kobo"];
+                /** @description What was refunded of them, in kobo. */
+                refunded: components["schemas"]["Kobo"];
+                /** @description `volume - fees - refunded`, in kobo. */
+                net: components["schemas"]["SignedKobo"];
+            };
         };
         /**
          * @description A payment intent as its customer may see it in the payment sheet: no metadata, customer
@@ -3032,6 +3047,27 @@ export interface operations {
                  * @example succeeded
                  */
                 status?: components["schemas"]["PaymentIntentStatus"];
+                /**
+                 * @description Only intents created at or after this time (Unix seconds).
+                 * @example 1767225600
+                 */
+                "created[gte]"?: number;
+                /**
+                 * @description Only intents created before this time (Unix seconds).
+                 * @example 1767312000
+                 */
+                "created[lt]"?: number;
+                /**
+                 * @description Only intents this finds: an intent id, a customer's exact e-mail (in any case) or
+                 *     phone, a word of the description, or the exact value of any metadata key.
+                 * @example ada@example.com
+                 */
+                q?: string;
+                /**
+                 * @description `totals`: also answer the figures of every intent the filter finds, all pages together (`totals`).
+                 * @example totals
+                 */
+                include?: "totals";
             };
             header?: never;
             path?: never;

@@ -28,6 +28,8 @@ export interface PageQuery<Row, T> {
   filters: Record<string, string | undefined>;
   /** Only objects created in [gte, lt) (either bound may be left out). */
   created?: { gte?: Date; lt?: Date };
+  /** One more condition, its values bound through `bind` (which answers the placeholder to write). */
+  where?: (bind: (value: unknown) => string) => string;
   /** The object's name in a refused cursor's message. */
   noun: string;
 }
@@ -56,6 +58,14 @@ export async function pageOf<Row, T extends { id: string }>(em: EntityManager, q
   if (query.created?.lt !== undefined) {
     params.push(query.created.lt);
     conditions.push(`created_at < $${params.length}`);
+  }
+  if (query.where !== undefined) {
+    conditions.push(
+      `(${query.where((value) => {
+        params.push(value);
+        return `$${params.length}`;
+      })})`,
+    );
   }
   if (cursor !== undefined) {
     params.push(cursor);

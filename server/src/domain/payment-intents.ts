@@ -1,11 +1,11 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { components } from '../generated/openapi.ts';
-import type { Runner } from '../persistence/sql.ts';
+import { sql, type Runner } from '../persistence/sql.ts';
 import { PaymentAttempt, PaymentIntent, type PaymentIntentStatus } from '../persistence/entities/index.ts';
 import { newClientSecret, newId, sha256Hex } from '../ids.ts';
 import { ApiError, notFound } from './errors.ts';
-import { koboFromRequest } from './money.ts';
+import { koboFromDb, koboFromRequest, netOfFeesAndRefunds, type Kobo } from './money.ts';
 import { insertPaymentIntent, intentFromRow, PAYMENT_INTENT_COLUMNS, selectOwnPaymentIntent } from '../persistence/payment-intent-rows.ts';
 import { recordEvent } from './events.ts';
 import { assertAcceptableReturnUrl } from './return-url.ts';
@@ -181,21 +181,83 @@ export async function expireIntents(em: EntityManager, batch = 100): Promise<num
 
 export interface ListOptions extends PageOptions {
   status?: PaymentIntentStatus;
+  /** Unix seconds: only intents created in [gte, lt). */
+  created?: { gte?: number; lt?: number };
+  /** An intent id, an exact customer e-mail or phone, a word of the description, or a metadata value. */
+  q?: string;
+}
+
+/** The intents `q` finds: by id, e-mail, phone, a description word or a metadata value (see ListOptions). */
+function searchCondition(q: string): (bind: (value: unknown) => string) => string {
+  return (bind) => {
+    const term = bind(q);
+    return [
+      `id = ${term}`,
+      `lower(customer_email) = lower(${term})`,
+      `customer_phone = ${term}`,
+      `to_tsvector('simple', description) @@ plainto_tsquery('simple', ${term})`,
+      `nf_metadata_values(metadata) @> array[${term}::text]`,
+    ].join(' or ');
+  };
+}
+
+function listQuery(caller: Caller, options: ListOptions) {
+  const created = {
+    ...(options.created?.gte === undefined ? {} : { gte: new Date(options.created.gte * 1000) }),
+    ...(options.created?.lt === undefined ? {} : { lt: new Date(options.created.lt * 1000) }),
+  };
+  return {
+    table: 'payment_intents' as const,
+    columns: PAYMENT_INTENT_COLUMNS,
+    fromRow: intentFromRow,
+    merchantId: caller.merchant.id,
+    livemode: caller.livemode,
+    filters: { status: options.status },
+    created,
+    ...(options.q === undefined || options.q.trim() === '' ? {} : { where: searchCondition(options.q.trim()) }),
+    noun: 'payment intent',
+  };
 }
 
 /** Newest first; `starting_after` pages towards older intents, `ending_before` towards newer ones. */
 export async function listPaymentIntents(em: EntityManager, caller: Caller, options: ListOptions): Promise<Page<PaymentIntent>> {
-  return pageOf(
+  return pageOf(em, listQuery(caller, options), options);
+}
+
+export interface ListTotals {
+  /** How many intents the filter finds. */
+  count: number;
+  /** Of those, the amounts of the succeeded ones. */
+  volume: Kobo;
+  fees: Kobo;
+  refunded: Kobo;
+  net: Kobo;
+}
+
+/** The figures of every intent a list's filter finds (all its pages), added up by PostgreSQL. */
+export async function listTotals(em: EntityManager, caller: Caller, options: ListOptions): Promise<ListTotals> {
+  const query = listQuery(caller, options);
+  const params: unknown[] = [caller.merchant.id, caller.livemode];
+  const bind = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const conditions = ['merchant_id = $1', 'livemode = $2'];
+  if (options.status !== undefined) conditions.push(`status = ${bind(options.status)}`);
+  if (query.created.gte !== undefined) conditions.push(`created_at >= ${bind(query.created.gte)}`);
+  if (query.created.lt !== undefined) conditions.push(`created_at < ${bind(query.created.lt)}`);
+  if (query.where !== undefined) conditions.push(`(${query.where(bind)})`);
+  const [row] = await sql<{ count: number; volume: string; fees: string; refunded: string }>(
     em,
-    {
-      table: 'payment_intents',
-      columns: PAYMENT_INTENT_COLUMNS,
-      fromRow: intentFromRow,
-      merchantId: caller.merchant.id,
-      livemode: caller.livemode,
-      filters: { status: options.status },
-      noun: 'payment intent',
-    },
-    options,
+    `select count(*)::int as count,
+            coalesce(sum(amount) filter (where status = 'succeeded'), 0)::text as volume,
+            coalesce(sum(service_fee) filter (where status = 'succeeded'), 0)::text as fees,
+            coalesce(sum(amount_refunded), 0)::text as refunded
+       from payment_intents where ${conditions.join(' and ')}`,
+    params,
   );
+  const volume = koboFromDb(row!.volume);
+  const fees = koboFromDb(row!.fees);
+  const refunded = koboFromDb(row!.refunded);
+  return { count: row!.count, volume, fees, refunded, net: netOfFeesAndRefunds(volume, fees, refunded) };
 }
