@@ -30,6 +30,7 @@ export type PaymentIntentStatus = Schemas['PaymentIntentStatus'];
 export type PaymentIntentList = Schemas['PaymentIntentList'];
 export type PaymentIntentCreateParams = WithAmount<JsonBody<'createPaymentIntent'>>;
 export type PaymentIntentListParams = Query<'listPaymentIntents'>;
+export type PaymentIntentExportParams = Query<'exportPaymentIntents'>;
 export type PaymentAttempt = Schemas['PaymentAttempt'];
 export type PaymentAttemptList = Schemas['PaymentAttemptList'];
 

@@ -7,6 +7,7 @@ import type {
   PaymentAttemptList,
   PaymentIntent,
   PaymentIntentCreateParams,
+  PaymentIntentExportParams,
   PaymentIntentListParams,
   RequestOptions,
 } from '../types.ts';
@@ -47,6 +48,18 @@ export class PaymentIntents {
   /** Every attempt to pay the intent, oldest first: the card's brand and last four, and how it ended. */
   attempts(id: string, options?: RequestOptions): Promise<PaymentAttemptList> {
     return this.#t.send((init) => this.#t.client.GET('/v1/payment_intents/{id}/attempts', { ...init, params: { path: { id } } }), options, 'idempotent');
+  }
+
+  /**
+   * Every intent the filters find (`status`, `created[gte]`, `created[lt]`, `q`, as for `list`),
+   * as the text of a CSV file for a spreadsheet (UTF-8 with a byte-order mark).
+   */
+  exportCsv(params: PaymentIntentExportParams = {}, options?: RequestOptions): Promise<string> {
+    return this.#t.send(
+      (init) => this.#t.client.GET('/v1/payment_intents/export.csv', { ...init, params: { query: params }, parseAs: 'text' }),
+      options,
+      'idempotent',
+    );
   }
 
   /** Newest first. Await it for one page; `for await` it for every intent. */

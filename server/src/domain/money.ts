@@ -24,6 +24,12 @@ export function nairaText(kobo: Kobo): string {
   return `${kobo < 0n ? '-' : ''}NGN ${naira}${rest === 0n ? '' : `.${rest.toString().padStart(2, '0')}`}`;
 }
 
+/** `kobo` as an exact decimal of naira, for a spreadsheet: `2500.00`, `-1000.50`. */
+export function nairaDecimal(kobo: Kobo): string {
+  const size = kobo < 0n ? -kobo : kobo;
+  return `${kobo < 0n ? '-' : ''}${size / 100n}.${(size % 100n).toString().padStart(2, '0')}`;
+}
+
 /** Whether a balance is within MAX_BALANCE either way. */
 export function withinBalanceLimit(balance: Kobo): boolean {
   return balance <= MAX_BALANCE && balance >= -MAX_BALANCE;

@@ -261,3 +261,25 @@ export async function listTotals(em: EntityManager, caller: Caller, options: Lis
   const refunded = koboFromDb(row!.refunded);
   return { count: row!.count, volume, fees, refunded, net: netOfFeesAndRefunds(volume, fees, refunded) };
 }
+
+/**
+ * How a payment stands, in the words a merchant reads it in (the dashboard's list, detail, search
+ * and export all show this one mapping): a succeeded payment refunded in part or in full says so,
+ * an unpaid one whose last attempt was declined has failed, and one past its expiry has expired.
+ */
+export type DisplayStatus = 'succeeded' | 'partially_refunded' | 'refunded' | 'failed' | 'processing' | 'awaiting_payment' | 'expired' | 'canceled';
+
+export function displayStatus(intent: Pick<PaymentIntent, 'status' | 'amount' | 'amount_refunded' | 'last_error' | 'cancellation_reason' | 'expires_at'>, now = new Date()): DisplayStatus {
+  switch (intent.status) {
+    case 'succeeded':
+      if (intent.amount_refunded === 0n) return 'succeeded';
+      return intent.amount_refunded >= intent.amount ? 'refunded' : 'partially_refunded';
+    case 'processing':
+      return 'processing';
+    case 'canceled':
+      return intent.cancellation_reason === 'expired' ? 'expired' : 'canceled';
+    case 'requires_authentication':
+      if (intent.expires_at.getTime() <= now.getTime()) return 'expired';
+      return intent.last_error == null ? 'awaiting_payment' : 'failed';
+  }
+}

@@ -36,6 +36,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payment_intents/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export payment intents as CSV
+         * @description Every payment intent the filters find (the same `status`, `created[gte]`, `created[lt]`
+         *     and `q` as the list), newest first, as CSV for a spreadsheet: UTF-8 with a byte-order mark
+         *     (Excel reads it as UTF-8), RFC 4180 quoting, and no cell a spreadsheet would run as a
+         *     formula (a value starting with `=`, `+`, `-`, `@`, a tab or a carriage return starts with
+         *     `'`). Columns: `id`, `created_at`, `status` (as the dashboard shows it: `succeeded`,
+         *     `partially_refunded`, `refunded`, `failed`, `processing`, `awaiting_payment`, `expired`,
+         *     `canceled`), `gross_ngn`, `fee_ngn`, `refunded_ngn`, `net_ngn` (exact naira decimals),
+         *     `currency`, `customer_email`, `customer_phone`, `description`, `metadata` (JSON),
+         *     `succeeded_at`, `livemode`. Streamed as it is read, whatever the number of rows.
+         */
+        get: operations["exportPaymentIntents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payment_intents/{id}": {
         parameters: {
             query?: never;
@@ -3140,6 +3168,56 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    exportPaymentIntents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only intents in this status.
+                 * @example succeeded
+                 */
+                status?: components["schemas"]["PaymentIntentStatus"];
+                /**
+                 * @description Only intents created at or after this time (Unix seconds).
+                 * @example 1767225600
+                 */
+                "created[gte]"?: number;
+                /**
+                 * @description Only intents created before this time (Unix seconds).
+                 * @example 1767312000
+                 */
+                "created[lt]"?: number;
+                /**
+                 * @description As for the list.
+                 * @example ada@example.com
+                 */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV, as an attachment. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };

@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps): RequestListener {
   };
 
   // The contract's operations, each through its own pipeline (pipeline.ts).
-  const handlerDeps = { config, payments: deps.payments, payouts: deps.payouts, webhooks: deps.webhooks, publicBaseUrl: deps.publicBaseUrl, keys: deps.keys, eventFeed: deps.eventFeed };
+  const handlerDeps = { config, payments: deps.payments, payouts: deps.payouts, webhooks: deps.webhooks, publicBaseUrl: deps.publicBaseUrl, keys: deps.keys, eventFeed: deps.eventFeed, orm };
   const handlers = new Map<ContractOperation, RequestHandler>();
   for (const operation of contract.operations) {
     const factory = operationHandlers[operation.operationId as keyof typeof operationHandlers];

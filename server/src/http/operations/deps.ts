@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../../config.ts';
 import type { PaymentsContext } from '../../domain/settlement.ts';
 import type { PayoutsContext } from '../../domain/payouts.ts';
@@ -17,6 +18,8 @@ export interface OperationDeps {
   keys: KeyCache;
   /** The open event streams of this process (GET /v1/events/stream). */
   eventFeed: EventFeed;
+  /** For what reads more than one request's worth at once (exports, through a cursor of their own). */
+  orm: MikroORM;
 }
 
 /**

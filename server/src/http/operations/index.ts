@@ -32,6 +32,7 @@ import { signOut } from './signOut.ts';
 import { listApiKeys } from './listApiKeys.ts';
 import { rollApiKey } from './rollApiKey.ts';
 import { listBanks } from './listBanks.ts';
+import { exportPaymentIntents } from './exportPaymentIntents.ts';
 import { retrieveReportSummary } from './retrieveReportSummary.ts';
 import { listReconciliationNotices } from './listReconciliationNotices.ts';
 import { retrievePayoutAccount } from './retrievePayoutAccount.ts';
@@ -60,6 +61,7 @@ export const operationHandlers: Record<ApiOperationId, Factory> = {
   topUpBalance,
   createRefund,
   listBanks,
+  exportPaymentIntents,
   retrieveReportSummary,
   listReconciliationNotices,
   retrievePayoutAccount,
