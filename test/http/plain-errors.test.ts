@@ -39,7 +39,7 @@ describe('validation messages', () => {
     ['GET', '/v1/events?delivery_status=lost', undefined, 'delivery_status', 'delivery_status must be one of pending, succeeded, failed, no_endpoint or endpoint_disabled.'],
     ['POST', '/v1/refunds', { payment_intent: 'pi_123', amount: 5 }, 'payment_intent', 'payment_intent must be an id: pi_ followed by 24 letters and digits.'],
     ['POST', '/v1/payment_intents', { amount: 100, currency: 'NGN', '4084084084084081': 1 }, '(something that looks like a card number or a secret, not repeated here)', 'unknown parameter (something that looks like a card number or a secret, not repeated here): the parameters here are amount, currency, description, metadata, customer and return_url.'],
-    ['GET', `/v1/payment_intents?sk_live_${'a'.repeat(32)}=1`, undefined, '(something that looks like a card number or a secret, not repeated here)', 'unknown parameter (something that looks like a card number or a secret, not repeated here): the parameters here are limit, starting_after, ending_before and status.'],
+    ['GET', `/v1/payment_intents?sk_live_${'a'.repeat(32)}=1`, undefined, '(something that looks like a card number or a secret, not repeated here)', 'unknown parameter (something that looks like a card number or a secret, not repeated here): the parameters here are limit, starting_after, ending_before, status, created[gte], created[lt], q and include.'],
     ['POST', '/v1/webhook_endpoint/recover', { since: 'yesterday' }, 'since', 'since must be a whole number, at least 0 and at most 253402300799, or a date and time such as 2026-01-01T09:00:00Z.'],
   ];
   for (const [method, path, body, param, message] of cases) {

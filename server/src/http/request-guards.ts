@@ -62,3 +62,22 @@ export const checkQueryIntegers: RequestHandler = (req, _res, next) => {
   }
   next();
 };
+
+/**
+ * A free-text query parameter (`q`) as the client wrote it must decode: a value with a broken
+ * percent-escape (`%zz`, a lone `%`) or bytes that are not UTF-8 (`%ff`) would otherwise be taken
+ * as some other text than was meant, and searched for. 400 naming the parameter.
+ */
+export function assertDecodableQuery(req: { url: string }, name: string): void {
+  const start = req.url.indexOf('?');
+  if (start === -1) return;
+  for (const segment of req.url.slice(start + 1).split('&')) {
+    const equals = segment.indexOf('=');
+    if (equals === -1 || segment.slice(0, equals) !== name) continue;
+    try {
+      decodeURIComponent(segment.slice(equals + 1).replace(/\+/g, ' '));
+    } catch {
+      throw new ApiError('invalid_request', `${name} is not validly percent-encoded (each % must start a UTF-8 byte such as %20).`, name);
+    }
+  }
+}

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { operations } from '../../generated/openapi.ts';
 import { paymentsCsv } from '../../domain/exports.ts';
 import { callerOf } from '../context.ts';
+import { assertDecodableQuery } from '../request-guards.ts';
 import type { OperationDeps, OperationHandler } from './deps.ts';
 
 type Query = NonNullable<operations['exportPaymentIntents']['parameters']['query']>;
@@ -10,6 +11,7 @@ export function exportPaymentIntents(deps: OperationDeps): OperationHandler {
   return async function exportPaymentIntents(req: Request, res: Response) {
     const caller = callerOf(req);
     const query = req.query as Query;
+    assertDecodableQuery(req, 'q');
     const rows = paymentsCsv(deps.orm, caller, { status: query.status, created: { gte: query['created[gte]'], lt: query['created[lt]'] }, q: query.q });
     // The first chunk (the header) is read before the answer starts: a database that cannot be
     // reached is still an error in the one shape, not a broken download.

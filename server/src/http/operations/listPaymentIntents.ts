@@ -3,6 +3,7 @@ import type { OperationHandler } from './deps.ts';
 import type { operations } from '../../generated/openapi.ts';
 import * as paymentIntents from '../../domain/payment-intents.ts';
 import { callerOf } from '../context.ts';
+import { assertDecodableQuery } from '../request-guards.ts';
 import { presentPaymentIntent } from '../presenters/payment-intent.ts';
 import { koboToWire } from '../../domain/money.ts';
 
@@ -12,6 +13,7 @@ export function listPaymentIntents(): OperationHandler {
   return async function listPaymentIntents(req: Request, res: Response) {
     const caller = callerOf(req);
     const query = req.query as Query;
+    assertDecodableQuery(req, 'q');
     const options = {
       limit: query.limit ?? 10,
       startingAfter: query.starting_after,
