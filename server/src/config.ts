@@ -63,6 +63,8 @@ export interface Config {
   processorCheckDelayMs: number;
   /** LIVE_SETTLEMENT_DAYS: days a live payment's net stays pending, unless the processor reports it settled sooner. */
   liveSettlementDays: number;
+  /** DASHBOARD_IDLE_TIMEOUT_SECONDS: a dashboard session with no request for this long has ended. */
+  dashboardIdleTimeoutSeconds: number;
   /** TEST_PAYOUT_DELAY_SECONDS: how long a test-mode payout takes to reach the bank. */
   testPayoutDelaySeconds: number;
   /** EVENT_RETENTION_DAYS: events and their delivery attempts are kept this many days. */
@@ -182,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     processorCheckDelayMs: integer(read, 'PROCESSOR_CHECK_DELAY_MS', 10_000, 100, 3_600_000),
     liveSettlementDays: integer(read, 'LIVE_SETTLEMENT_DAYS', 1, 0, 30),
     testPayoutDelaySeconds: integer(read, 'TEST_PAYOUT_DELAY_SECONDS', 10, 0, 86_400),
+    dashboardIdleTimeoutSeconds: integer(read, 'DASHBOARD_IDLE_TIMEOUT_SECONDS', 1800, 1, 12 * 3600),
     eventRetentionDays: integer(read, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
     preparedStatements: boolean(read, 'DATABASE_PREPARED_STATEMENTS', true),
     maxFailedAttemptsPerIntent: integer(read, 'MAX_FAILED_ATTEMPTS_PER_INTENT', 5, 1, 100),

@@ -258,6 +258,7 @@ describe('dashboard sessions', () => {
         'rollWebhookEndpointSecret',
         'sendWebhookTestEvent',
         'signOut',
+        'signOutEverywhere',
         'topUpBalance',
         'updatePayoutAccount',
         'updateWebhookEndpoint',

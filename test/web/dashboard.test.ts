@@ -654,6 +654,19 @@ describe('merchant dashboard (/dashboard)', function () {
       await mainHeading('Sign in to your dashboard').waitFor();
     });
 
+    it('signs out everywhere after asking: this browser and another one signed in as the same user', async () => {
+      const elsewhere = await svc.signIn(shop);
+      await signIn(shop);
+      await goTo('API keys');
+      await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+      await mainHeading('Sign in to your dashboard').waitFor();
+      expect(await page.getByText('You have signed out everywhere.').isVisible()).to.equal(true);
+      expect((await svc.request('GET', '/dashboard/api/session', { session: elsewhere })).status).to.equal(401);
+    });
+
     it('sends the merchant to sign in when the session ends elsewhere, then back to the same page', async () => {
       await signIn(shop);
       await goTo('Webhooks');

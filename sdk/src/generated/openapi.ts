@@ -953,6 +953,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out everywhere
+         * @description Ends every session of the signed-in user at once, in every browser it is signed in on (a
+         *     session cookie copied elsewhere stops working too), and clears this browser's cookie.
+         */
+        delete: operations["signOutEverywhere"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/api/reconciliation": {
         parameters: {
             query?: never;
@@ -4587,6 +4608,35 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Signed out. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    "Set-Cookie": components["headers"]["SessionCookie"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out of every session. */
             204: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];

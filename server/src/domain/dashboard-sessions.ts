@@ -6,8 +6,14 @@ import { ApiError } from './errors.ts';
 import { normalizeEmail } from './dashboard-users.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
 
-/** A session lasts 12 hours from sign-in: a working day, after which staff sign in again. */
+/** A session lasts 12 hours from sign-in at most: a working day, after which staff sign in again. */
 export const SESSION_SECONDS = 12 * 60 * 60;
+
+/** DASHBOARD_IDLE_TIMEOUT_SECONDS' default: a session with no request for 30 minutes has ended. */
+export const DEFAULT_IDLE_SECONDS = 30 * 60;
+
+/** A session's last request is written down at most this often (a quarter of the idle limit, if less), not on every request. */
+const SEEN_PRECISION_SECONDS = 15;
 
 // Password guessing is slowed twice over. Per e-mail address and client (IP address): 5 wrong
 // passwords within an hour cost nothing but scrypt's own time (typos happen); from the fifth
@@ -91,8 +97,8 @@ export async function signIn(em: EntityManager, input: { email: string; password
     await sql(tx, 'delete from dashboard_sessions where user_id = $1 and expires_at <= now()', [user.id]);
     return sql<{ expires_at: Date }>(
       tx,
-      `insert into dashboard_sessions (token_hash, user_id, csrf_token, created_at, expires_at)
-       values ($1, $2, $3, now(), now() + make_interval(secs => $4)) returning expires_at`,
+      `insert into dashboard_sessions (token_hash, user_id, csrf_token, created_at, expires_at, last_seen_at)
+       values ($1, $2, $3, now(), now() + make_interval(secs => $4), now()) returning expires_at`,
       [sha256Hex(token), user.id, csrfToken, SESSION_SECONDS],
     );
   });
@@ -147,24 +153,36 @@ async function forgiveAttempt(em: EntityManager, throttle: Throttle): Promise<vo
   );
 }
 
-/** The live session a cookie's token opens, or null for an unknown or ended one. */
-export async function findSession(em: EntityManager, token: string): Promise<DashboardSession | null> {
-  const [row] = await sql<UserRow & { csrf_token: string; expires_at: Date }>(
+/**
+ * The live session a cookie's token opens, or null for an unknown or ended one: ended 12 hours
+ * after sign-in, or after `idleSeconds` without a request. Each request keeps it alive (written
+ * down at most every few seconds).
+ */
+export async function findSession(em: EntityManager, token: string, idleSeconds = DEFAULT_IDLE_SECONDS): Promise<DashboardSession | null> {
+  const [row] = await sql<UserRow & { csrf_token: string; expires_at: Date; stale: boolean }>(
     em,
-    `select u.id, u.email, m.id as merchant_id, m.name as merchant_name, m.logo_url, s.csrf_token, s.expires_at
+    `select u.id, u.email, m.id as merchant_id, m.name as merchant_name, m.logo_url, s.csrf_token, s.expires_at,
+            s.last_seen_at < now() - make_interval(secs => least($3, $2::double precision / 4)) as stale
        from dashboard_sessions s
        join dashboard_users u on u.id = s.user_id
        join merchants m on m.id = u.merchant_id
-      where s.token_hash = $1 and s.expires_at > now()`,
-    [sha256Hex(token)],
+      where s.token_hash = $1 and s.expires_at > now() and s.last_seen_at > now() - make_interval(secs => $2)`,
+    [sha256Hex(token), idleSeconds, SEEN_PRECISION_SECONDS],
   );
   if (row === undefined) return null;
+  if (row.stale) await sql(em, 'update dashboard_sessions set last_seen_at = now() where token_hash = $1', [sha256Hex(token)]);
   return {
     user: { id: row.id, email: row.email },
     merchant: { id: row.merchant_id, name: row.merchant_name, logo_url: row.logo_url },
     csrfToken: row.csrf_token,
     expiresAt: new Date(row.expires_at),
   };
+}
+
+/** Ends every session of the user (every browser it is signed in on); answers how many. */
+export async function endEverySession(em: EntityManager, userId: string): Promise<number> {
+  const rows = await sql(em, 'delete from dashboard_sessions where user_id = $1 returning 1', [userId]);
+  return rows.length;
 }
 
 export async function endSession(em: EntityManager, token: string): Promise<void> {

@@ -95,7 +95,7 @@ export function createApp(deps: AppDeps): RequestListener {
   // What every request to /v1 and /dashboard/api goes through before it is read: operations
   // (below) and requests for unknown URLs there alike.
   const limit = rateLimit(deps.rateLimitStore, config.rateLimitPerMinute);
-  const authenticate = authenticateWhereRequired(contract, siteOf(deps.publicBaseUrl), deps.keys);
+  const authenticate = authenticateWhereRequired(contract, siteOf(deps.publicBaseUrl), deps.keys, config.dashboardIdleTimeoutSeconds);
   const framing = checkBodyFraming();
   const json = express.json({ limit: MAX_BODY, verify: checkRawBody });
   const jsonRules = checkJsonBody(contract);
@@ -257,8 +257,8 @@ function requestContext(log: Logger, onOperationResponse: AppDeps['onOperationRe
 const API_PATH = /^\/(v1|dashboard\/api)(\/|$)/;
 
 /** Authentication for exactly the operations whose contract asks for it, by its schemes, before any validation. */
-function authenticateWhereRequired(contract: Contract, site: Site, keys: KeyCache): RequestHandler {
-  const byOperation = new Map(contract.operations.filter((o) => o.secured).map((o) => [o, authenticateFor(o, site, keys)]));
+function authenticateWhereRequired(contract: Contract, site: Site, keys: KeyCache, idleSeconds: number): RequestHandler {
+  const byOperation = new Map(contract.operations.filter((o) => o.secured).map((o) => [o, authenticateFor(o, site, keys, idleSeconds)]));
   return (req, res, next) => {
     const authenticate = req.operation === undefined ? undefined : byOperation.get(req.operation);
     if (authenticate !== undefined) return authenticate(req, res, next);

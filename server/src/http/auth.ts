@@ -61,7 +61,7 @@ export function requireSecretKey(keys: KeyCache): RequestHandler {
  * with an Authorization header (or for an operation no session may call) by its secret key, else
  * by the dashboard session cookie.
  */
-export function authenticateFor(operation: ContractOperation, site: Site, keys: KeyCache): RequestHandler {
+export function authenticateFor(operation: ContractOperation, site: Site, keys: KeyCache, idleSeconds: number): RequestHandler {
   const bySecretKey = requireSecretKey(keys);
   const takesKey = operation.schemes.has('secretKey');
   const takesSession = operation.schemes.has('dashboardSession');
@@ -74,7 +74,7 @@ export function authenticateFor(operation: ContractOperation, site: Site, keys: 
       return bySecretKey(req, res, next);
     }
     if (token === undefined) throw sessionEnded();
-    const session = await findSession(req.em, token);
+    const session = await findSession(req.em, token, idleSeconds);
     if (session === null) throw sessionEnded();
     // What a session sees (the CSRF token, the merchant's data) must not stay in any cache.
     res.set('Cache-Control', 'no-store');

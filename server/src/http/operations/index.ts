@@ -29,6 +29,7 @@ import { listBalanceEntries } from './listBalanceEntries.ts';
 import { signIn } from './signIn.ts';
 import { retrieveSession } from './retrieveSession.ts';
 import { signOut } from './signOut.ts';
+import { signOutEverywhere } from './signOutEverywhere.ts';
 import { listApiKeys } from './listApiKeys.ts';
 import { rollApiKey } from './rollApiKey.ts';
 import { listBanks } from './listBanks.ts';
@@ -87,6 +88,7 @@ export const operationHandlers: Record<ApiOperationId, Factory> = {
   signIn,
   retrieveSession,
   signOut,
+  signOutEverywhere,
   listApiKeys,
   rollApiKey,
 };

@@ -19,6 +19,8 @@ export class Migration20261128010000_reports extends Migration {
     this.addSql(`create index payment_intents_phone on payment_intents (merchant_id, livemode, customer_phone) where customer_phone is not null`);
     this.addSql(`create index payment_intents_description on payment_intents using gin (to_tsvector('simple', description))`);
     this.addSql(`create index payment_intents_metadata_values on payment_intents using gin (nf_metadata_values(metadata))`);
+    // A session ends after DASHBOARD_IDLE_TIMEOUT_SECONDS without a request, as well as 12 hours after sign-in.
+    this.addSql(`alter table dashboard_sessions add column last_seen_at timestamptz(3) not null default now()`);
     this.addSql(`create index payment_intents_succeeded on payment_intents (merchant_id, livemode, succeeded_at) include (amount, service_fee) where succeeded_at is not null`);
   }
 }

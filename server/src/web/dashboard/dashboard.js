@@ -1642,6 +1642,41 @@ async function viewApiKeys() {
     { class: 'view' },
     heading('API keys', { lead: 'Your server sends a secret key with every API call. Keep them out of code, logs and browsers.' }),
     ordered.map((key) => apiKeyCard(key)),
+    signOutEverywhereSection(),
+  );
+}
+
+/** Ends every session of this user: a lost phone, a shared computer left signed in. */
+function signOutEverywhereSection() {
+  const button = h('button', { type: 'button', class: 'button button-secondary' }, 'Sign out everywhere');
+  button.addEventListener('click', async () => {
+    const confirmed = await confirmAction({
+      title: 'Sign out everywhere?',
+      message: 'Every browser signed in as you, this one included, is signed out at once.',
+      confirm: 'Sign out everywhere',
+      danger: true,
+    });
+    if (!confirmed) return;
+    setBusy(button, true);
+    try {
+      await api('DELETE', '/dashboard/api/sessions');
+    } catch (err) {
+      if (!(err instanceof SessionEnded)) announce(`Could not sign out everywhere: ${err.message}`);
+      return;
+    } finally {
+      setBusy(button, false);
+    }
+    state.session = null;
+    window.clearTimeout(state.expiryTimer);
+    history.replaceState(null, '', '/dashboard');
+    showSignIn({ notice: 'You have signed out everywhere.' });
+  });
+  return h(
+    'section',
+    { class: 'card', 'aria-labelledby': 'sessions-title' },
+    h('h2', { id: 'sessions-title' }, 'Sessions'),
+    h('p', {}, 'Signed in somewhere you should not be (a lost phone, a shared computer)? End every session at once.'),
+    button,
   );
 }
 
