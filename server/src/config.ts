@@ -63,6 +63,8 @@ export interface Config {
   processorCheckDelayMs: number;
   /** LIVE_SETTLEMENT_DAYS: days a live payment's net stays pending, unless the processor reports it settled sooner. */
   liveSettlementDays: number;
+  /** DASHBOARD_RATE_LIMIT_PER_MINUTE: requests a dashboard user's sessions may make a minute (instead of counting per address). */
+  dashboardRateLimitPerMinute: number;
   /** DASHBOARD_IDLE_TIMEOUT_SECONDS: a dashboard session with no request for this long has ended. */
   dashboardIdleTimeoutSeconds: number;
   /** TEST_PAYOUT_DELAY_SECONDS: how long a test-mode payout takes to reach the bank. */
@@ -184,6 +186,7 @@ export function loadConfig(env: Env = process.env): Config {
     processorCheckDelayMs: integer(read, 'PROCESSOR_CHECK_DELAY_MS', 10_000, 100, 3_600_000),
     liveSettlementDays: integer(read, 'LIVE_SETTLEMENT_DAYS', 1, 0, 30),
     testPayoutDelaySeconds: integer(read, 'TEST_PAYOUT_DELAY_SECONDS', 10, 0, 86_400),
+    dashboardRateLimitPerMinute: integer(read, 'DASHBOARD_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     dashboardIdleTimeoutSeconds: integer(read, 'DASHBOARD_IDLE_TIMEOUT_SECONDS', 1800, 1, 12 * 3600),
     eventRetentionDays: integer(read, 'EVENT_RETENTION_DAYS', 30, 1, 3650),
     preparedStatements: boolean(read, 'DATABASE_PREPARED_STATEMENTS', true),

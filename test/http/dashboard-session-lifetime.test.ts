@@ -58,3 +58,39 @@ describe('dashboard session lifetime', function () {
     expect((await svc.request('DELETE', '/dashboard/api/sessions', { key: shop.testKey })).status).to.equal(401);
   });
 });
+
+describe('the dashboard rate limit', function () {
+  this.timeout(30_000);
+  let svc: TestService;
+  let shop: TestMerchant;
+
+  before(async () => {
+    svc = await startTestService('dashboard-rate', { RATE_LIMIT_PER_MINUTE: '5', DASHBOARD_RATE_LIMIT_PER_MINUTE: '8' });
+    shop = await svc.createMerchant();
+  });
+  after(() => svc.stop());
+
+  it("counts the dashboard's calls against its user, not against the address the API's clients share", async () => {
+    const login = await svc.signIn(shop); // the sign-in itself is counted per address (1 of 5)
+    for (let i = 0; i < 8; i++) {
+      const res = await svc.request('GET', '/v1/balance', { session: login, headers: { 'Nairaflow-Mode': 'test' } });
+      expect(res.status, `dashboard request ${i}`).to.equal(200);
+      expect(res.headers.get('ratelimit-limit')).to.equal('8');
+    }
+    const ninth = await svc.request('GET', '/dashboard/api/session', { session: login });
+    expect(ninth.status).to.equal(429);
+    expect(ninth.body.error.message).to.match(/from one dashboard user/);
+    // The address's own allowance is untouched by them.
+    const byKey = await svc.request('GET', '/v1/balance', { key: shop.testKey });
+    expect(byKey.status).to.equal(200);
+    expect(byKey.headers.get('ratelimit-limit')).to.equal('5');
+  });
+
+  it('counts a made-up session cookie against the address: it is no way around the limit', async () => {
+    const headers = { cookie: 'nf_session=made-up-token-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'Nairaflow-Mode': 'test' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await svc.request('GET', '/v1/balance', { headers })).status);
+    expect(statuses).to.include(429);
+    expect(statuses.filter((s) => s === 401).length).to.be.lessThan(6);
+  });
+});

@@ -15,7 +15,7 @@ import { errorHandler } from './errors.ts';
 import { authenticateFor, siteOf, type Site } from './auth.ts';
 import type { KeyCache } from './key-cache.ts';
 import type { EventFeed } from './event-feed.ts';
-import { rateLimit } from './rate-limit.ts';
+import { rateLimit, type RateLimits } from './rate-limit.ts';
 import type { RateLimitStore } from '../domain/rate-limit-store.ts';
 import { checkBodyFraming, checkJsonBody, checkRawBody } from './json-body.ts';
 import { checkQueryIntegers, methodGuard, refuseUndecodableUrl, requireHost } from './request-guards.ts';
@@ -94,8 +94,9 @@ export function createApp(deps: AppDeps): RequestListener {
 
   // What every request to /v1 and /dashboard/api goes through before it is read: operations
   // (below) and requests for unknown URLs there alike.
-  const limit = rateLimit(deps.rateLimitStore, config.rateLimitPerMinute);
-  const authenticate = authenticateWhereRequired(contract, siteOf(deps.publicBaseUrl), deps.keys, config.dashboardIdleTimeoutSeconds);
+  const limits = { store: deps.rateLimitStore, perClient: config.rateLimitPerMinute, perUser: config.dashboardRateLimitPerMinute };
+  const limit = rateLimit(limits);
+  const authenticate = authenticateWhereRequired(contract, siteOf(deps.publicBaseUrl), deps.keys, config.dashboardIdleTimeoutSeconds, limits);
   const framing = checkBodyFraming();
   const json = express.json({ limit: MAX_BODY, verify: checkRawBody });
   const jsonRules = checkJsonBody(contract);
@@ -257,8 +258,8 @@ function requestContext(log: Logger, onOperationResponse: AppDeps['onOperationRe
 const API_PATH = /^\/(v1|dashboard\/api)(\/|$)/;
 
 /** Authentication for exactly the operations whose contract asks for it, by its schemes, before any validation. */
-function authenticateWhereRequired(contract: Contract, site: Site, keys: KeyCache, idleSeconds: number): RequestHandler {
-  const byOperation = new Map(contract.operations.filter((o) => o.secured).map((o) => [o, authenticateFor(o, site, keys, idleSeconds)]));
+function authenticateWhereRequired(contract: Contract, site: Site, keys: KeyCache, idleSeconds: number, limits: RateLimits): RequestHandler {
+  const byOperation = new Map(contract.operations.filter((o) => o.secured).map((o) => [o, authenticateFor(o, site, keys, idleSeconds, limits)]));
   return (req, res, next) => {
     const authenticate = req.operation === undefined ? undefined : byOperation.get(req.operation);
     if (authenticate !== undefined) return authenticate(req, res, next);

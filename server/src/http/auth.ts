@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { ContractOperation } from './contract.ts';
 import type { KeyCache } from './key-cache.ts';
+import { takeClientLimit, takeUserLimit, type RateLimits } from './rate-limit.ts';
 import { csrfTokenMatches, findSession, type DashboardSession } from '../domain/dashboard-sessions.ts';
 import { ApiError } from '../domain/errors.ts';
 
@@ -61,7 +62,7 @@ export function requireSecretKey(keys: KeyCache): RequestHandler {
  * with an Authorization header (or for an operation no session may call) by its secret key, else
  * by the dashboard session cookie.
  */
-export function authenticateFor(operation: ContractOperation, site: Site, keys: KeyCache, idleSeconds: number): RequestHandler {
+export function authenticateFor(operation: ContractOperation, site: Site, keys: KeyCache, idleSeconds: number, limits: RateLimits): RequestHandler {
   const bySecretKey = requireSecretKey(keys);
   const takesKey = operation.schemes.has('secretKey');
   const takesSession = operation.schemes.has('dashboardSession');
@@ -71,11 +72,19 @@ export function authenticateFor(operation: ContractOperation, site: Site, keys: 
     // gone: it must hear that the session ended, not that an API key is missing.
     const fromDashboard = req.get('nairaflow-mode') !== undefined || req.get('x-csrf-token') !== undefined;
     if (takesKey && (!takesSession || req.get('authorization') !== undefined || (token === undefined && !fromDashboard))) {
+      await takeClientLimit(limits, req, res); // a session cookie that names no session: counted as any other request
       return bySecretKey(req, res, next);
     }
-    if (token === undefined) throw sessionEnded();
+    if (token === undefined) {
+      await takeClientLimit(limits, req, res);
+      throw sessionEnded();
+    }
     const session = await findSession(req.em, token, idleSeconds);
-    if (session === null) throw sessionEnded();
+    if (session === null) {
+      await takeClientLimit(limits, req, res);
+      throw sessionEnded();
+    }
+    await takeUserLimit(limits, req, res, session.user.id);
     // What a session sees (the CSRF token, the merchant's data) must not stay in any cache.
     res.set('Cache-Control', 'no-store');
     if (changesState(req.method)) refuseCrossSite(req, site.origins(req), session);

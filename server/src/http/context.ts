@@ -20,6 +20,8 @@ declare global {
       caller?: Caller;
       /** The secret key that authenticated the request (not set for a dashboard session). */
       secretKey?: string;
+      /** A dashboard request whose rate limit is taken once its session is known (per user, not per address). */
+      rateLimitDeferred?: boolean;
       /** Set when a dashboard session (not a secret key) authenticated the request. */
       session?: DashboardSession & { token: string };
     }
