@@ -92,6 +92,11 @@ export function addKobo(a: Kobo, b: Kobo): Kobo {
   return a + b;
 }
 
+/** `a` less `b`: what is left of an amount once part of it is taken (or given back). */
+export function subtractKobo(a: Kobo, b: Kobo): Kobo {
+  return a - b;
+}
+
 /** The other side of a ledger entry. */
 export function negate(amount: Kobo): Kobo {
   return -amount;

@@ -17,7 +17,7 @@ import { sql } from '../persistence/sql.ts';
 import { recordEvent } from './events.ts';
 import { REFUND_LEG_QUEUE } from './jobs.ts';
 import { cardNetwork, customerAccount, merchantAccount, merchantPending, post } from './ledger.ts';
-import { koboFromDb, koboToWire, negate } from './money.ts';
+import { koboFromDb, koboToWire, negate, subtractKobo } from './money.ts';
 import type { RefundState } from './processor/processor.ts';
 import { processorOf, type PaymentsContext } from './settlement.ts';
 
@@ -125,7 +125,7 @@ async function finishLeg(em: EntityManager, refundId: string, state: RefundState
     refund.destination_status = 'failed';
     refund.destination_failure = state.reason ?? 'the processor failed the refund';
     // The customer was not paid: what is left to refund of the payment grows back by it.
-    intent.amount_refunded = intent.amount_refunded - refund.amount;
+    intent.amount_refunded = subtractKobo(intent.amount_refunded, refund.amount);
     await tx.flush();
     // The money goes back where it came from: what the refund drew from the payment's pending share
     // goes back to pending while the payment is not settled (so that it cannot be paid out before
@@ -149,7 +149,7 @@ async function finishLeg(em: EntityManager, refundId: string, state: RefundState
       entries: [
         { account: customer, amount: negate(refund.amount) },
         { account: merchantPending(refund.livemode, refund.merchant_id), amount: backToPending },
-        { account: merchantAccount(refund.livemode, refund.merchant_id), amount: refund.amount - backToPending },
+        { account: merchantAccount(refund.livemode, refund.merchant_id), amount: subtractKobo(refund.amount, backToPending) },
       ],
     });
     await recordEvent(tx, scope, 'refund.destination_failed', { id: refund.id, payment_intent: intent.id, amount: koboToWire(refund.amount), destination_status: 'failed' }, intent.id);

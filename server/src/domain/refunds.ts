@@ -8,7 +8,7 @@ import { newId } from '../ids.ts';
 import { ApiError, notFound } from './errors.ts';
 import { recordEvent } from './events.ts';
 import { customerAccount, lockBalances, merchantAccount, merchantPending, post } from './ledger.ts';
-import { addKobo, koboFromRequest, koboToWire, minKobo, negate, refundable, type Kobo } from './money.ts';
+import { addKobo, koboFromRequest, koboToWire, minKobo, negate, refundable, subtractKobo, type Kobo } from './money.ts';
 import { pendingOfPayment } from './balance.ts';
 import { REFUND_LEG_QUEUE } from './jobs.ts';
 import { processorOf, type PaymentsContext } from './settlement.ts';
@@ -52,7 +52,7 @@ export async function createRefund(em: EntityManager, ctx: PaymentsContext, call
     const [available, pending] = await lockBalances(tx, [merchant, pendingAccount]);
     const stillPending = intent.livemode && intent.funds_settled_at == null ? minKobo(await pendingOfPayment(tx, intent.id), pending!) : 0n;
     const fromPending = minKobo(amount, stillPending);
-    const fromAvailable = amount - fromPending;
+    const fromAvailable = subtractKobo(amount, fromPending);
     if (available! < fromAvailable) {
       throw new ApiError(
         'insufficient_balance',
