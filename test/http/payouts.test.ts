@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { verifyLedger } from '../../server/src/domain/ledger.ts';
 import { FAKE_ACCOUNTS, FAKE_CARDS, startPaystackFake, type PaystackFake } from '../support/paystack-fake.ts';
 import { card, createIntent, waitFor } from '../support/payments.ts';
+import { startPaystackService } from '../support/paystack-service.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 
 async function balances(svc: TestService, key: string) {
@@ -147,15 +148,7 @@ describe('payouts in live mode through Paystack transfers (against the local fak
 
   before(async () => {
     fake = await startPaystackFake();
-    svc = await startTestService('paystack-payouts', {
-      LIVE_PROCESSOR: 'paystack',
-      PAYSTACK_SECRET_KEY: fake.secretKey,
-      PAYSTACK_BASE_URL: fake.url,
-      PAYSTACK_TIMEOUT_MS: '1000',
-      PROCESSOR_CHECK_DELAY_MS: '200',
-      LIVE_SETTLEMENT_DAYS: '0',
-    });
-    fake.webhookUrl = `${svc.url}/processor_webhooks/paystack`;
+    svc = await startPaystackService('paystack-payouts', fake, { LIVE_SETTLEMENT_DAYS: '0' });
   });
   after(async () => {
     await svc?.stop();

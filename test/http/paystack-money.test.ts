@@ -8,23 +8,11 @@ import { paystackReports } from '../../server/src/domain/processor/paystack/repo
 import { serviceFee } from '../../server/src/domain/money.ts';
 import { FAKE_CARDS, startPaystackFake, type PaystackFake } from '../support/paystack-fake.ts';
 import { card, createIntent, events, paidIntent, waitFor } from '../support/payments.ts';
-import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
+import { startPaystackService } from '../support/paystack-service.ts';
+import type { TestMerchant, TestService } from '../support/service.ts';
 
 const AMOUNT = 1_000_000;
 const NET = BigInt(AMOUNT) - serviceFee(BigInt(AMOUNT));
-
-async function liveService(label: string, fake: PaystackFake, env: Record<string, string> = {}) {
-  const svc = await startTestService(label, {
-    LIVE_PROCESSOR: 'paystack',
-    PAYSTACK_SECRET_KEY: fake.secretKey,
-    PAYSTACK_BASE_URL: fake.url,
-    PAYSTACK_TIMEOUT_MS: '1000',
-    PROCESSOR_CHECK_DELAY_MS: '200',
-    ...env,
-  });
-  fake.webhookUrl = `${svc.url}/processor_webhooks/paystack`;
-  return svc;
-}
 
 async function payLive(svc: TestService, shop: TestMerchant, amount = AMOUNT) {
   const intent = await createIntent(svc, shop.liveKey, { amount, customer: { email: 'ada@example.com' } });
@@ -50,7 +38,7 @@ describe('live balances and refunds through Paystack (against the local fake)', 
 
   before(async () => {
     fake = await startPaystackFake();
-    svc = await liveService('paystack-money', fake);
+    svc = await startPaystackService('paystack-money', fake);
   });
   after(async () => {
     await svc?.stop();
@@ -142,7 +130,7 @@ describe('a live refund whose answer was lost', function () {
 
   before(async () => {
     fake = await startPaystackFake();
-    svc = await liveService('paystack-refund-lost', fake);
+    svc = await startPaystackService('paystack-refund-lost', fake);
   });
   after(async () => {
     await svc?.stop();
@@ -192,7 +180,7 @@ describe("live settlement when Paystack reports it", function () {
 
   before(async () => {
     fake = await startPaystackFake();
-    svc = await liveService('paystack-settlement-report', fake); // LIVE_SETTLEMENT_DAYS: 1
+    svc = await startPaystackService('paystack-settlement-report', fake); // LIVE_SETTLEMENT_DAYS: 1
   });
   after(async () => {
     await svc?.stop();
@@ -224,7 +212,7 @@ describe('live settlement', function () {
 
   before(async () => {
     fake = await startPaystackFake();
-    svc = await liveService('paystack-settlement', fake, { LIVE_SETTLEMENT_DAYS: '0' });
+    svc = await startPaystackService('paystack-settlement', fake, { LIVE_SETTLEMENT_DAYS: '0' });
   });
   after(async () => {
     await svc?.stop();

@@ -7,23 +7,10 @@ import { verifyLedger } from '../../server/src/domain/ledger.ts';
 import { serviceFee } from '../../server/src/domain/money.ts';
 import { FAKE_CARDS, FAKE_OTP, FAKE_PIN, startPaystackFake, type PaystackFake } from '../support/paystack-fake.ts';
 import { card, createIntent, events, waitFor } from '../support/payments.ts';
-import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
+import { startPaystackService } from '../support/paystack-service.ts';
+import type { TestMerchant, TestService } from '../support/service.ts';
 
 const AMOUNT = 1_500_000;
-
-/** A live service whose processor is the fake; `env` adds to (or overrides) the Paystack settings. */
-async function paystackService(label: string, fake: PaystackFake, env: Record<string, string> = {}) {
-  const svc = await startTestService(label, {
-    LIVE_PROCESSOR: 'paystack',
-    PAYSTACK_SECRET_KEY: fake.secretKey,
-    PAYSTACK_BASE_URL: fake.url,
-    PAYSTACK_TIMEOUT_MS: '1000',
-    PROCESSOR_CHECK_DELAY_MS: '200',
-    ...env,
-  });
-  fake.webhookUrl = `${svc.url}/processor_webhooks/paystack`;
-  return svc;
-}
 
 function pay(svc: TestService, intent: { id: string; client_secret: string }, number: string) {
   return svc.request('POST', `/v1/payment_intents/${intent.id}/confirm`, {
@@ -53,7 +40,7 @@ describe('live payments through Paystack (against the local fake)', function () 
 
   before(async () => {
     fake = await startPaystackFake();
-    svc = await paystackService('paystack-payments', fake);
+    svc = await startPaystackService('paystack-payments', fake);
     shop = await svc.createMerchant('Adire & Co');
   });
   after(async () => {
@@ -295,7 +282,7 @@ describe("Paystack's webhooks", function () {
   before(async () => {
     fake = await startPaystackFake();
     // Asking is far off: only the webhook can settle a pending charge within these tests.
-    svc = await paystackService('paystack-webhooks', fake, { PROCESSOR_CHECK_DELAY_MS: '600000' });
+    svc = await startPaystackService('paystack-webhooks', fake, { PROCESSOR_CHECK_DELAY_MS: '600000' });
     shop = await svc.createMerchant();
   });
   after(async () => {

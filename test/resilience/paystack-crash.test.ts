@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { createOrm, type Orm } from '../../server/src/persistence/orm.ts';
 import { createMerchant } from '../../server/src/domain/merchants.ts';
 import { verifyLedger } from '../../server/src/domain/ledger.ts';
-import { FAKE_CARDS, startPaystackFake, type PaystackFake } from '../support/paystack-fake.ts';
+import { FAKE_CARDS, paystackEnv, startPaystackFake, type PaystackFake } from '../support/paystack-fake.ts';
 import { card, waitFor } from '../support/payments.ts';
 import { startProcess, type StartedProcess } from '../support/processes.ts';
 import { migratedDatabase } from '../support/service.ts';
@@ -33,9 +33,7 @@ describe('a worker killed in the middle of live money', function () {
   const start = async () => {
     const run = await startProcess({
       DATABASE_URL: database.url,
-      LIVE_PROCESSOR: 'paystack',
-      PAYSTACK_SECRET_KEY: fake.secretKey,
-      PAYSTACK_BASE_URL: fake.url,
+      ...paystackEnv(fake),
       // An answer may take 2 s: the charge below is made at once and answered after 1.5 s, long
       // enough to kill the process while it waits. Left alone for 2 x 2 s + 1 s, then asked about.
       PAYSTACK_TIMEOUT_MS: '2000',

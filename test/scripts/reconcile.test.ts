@@ -3,9 +3,10 @@
 // both sides' figures, recorded, shown on the merchant's dashboard, and makes the command exit 1.
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
-import { FAKE_CARDS, startPaystackFake, type PaystackFake } from '../support/paystack-fake.ts';
+import { FAKE_CARDS, paystackEnv, startPaystackFake, type PaystackFake } from '../support/paystack-fake.ts';
+import { startPaystackService } from '../support/paystack-service.ts';
 import { card, createIntent, waitFor } from '../support/payments.ts';
-import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
+import type { TestMerchant, TestService } from '../support/service.ts';
 
 const today = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10); // in Lagos
 
@@ -20,7 +21,7 @@ describe('npm run cli -- reconcile', function () {
   const reconcile = (date = today(), env: Record<string, string> = {}) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
       const child = spawn(process.execPath, ['scripts/cli.ts', 'reconcile', '--date', date], {
-        env: { ...process.env, DATABASE_URL: svc.database.url, LIVE_PROCESSOR: 'paystack', PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_BASE_URL: fake.url, LOG_LEVEL: 'warn', ...env },
+        env: { ...process.env, DATABASE_URL: svc.database.url, ...paystackEnv(fake), LOG_LEVEL: 'warn', ...env },
       });
       let stdout = '';
       let stderr = '';
@@ -35,14 +36,7 @@ describe('npm run cli -- reconcile', function () {
 
   before(async () => {
     fake = await startPaystackFake();
-    svc = await startTestService('reconcile', {
-      LIVE_PROCESSOR: 'paystack',
-      PAYSTACK_SECRET_KEY: fake.secretKey,
-      PAYSTACK_BASE_URL: fake.url,
-      PROCESSOR_CHECK_DELAY_MS: '200',
-      LIVE_SETTLEMENT_DAYS: '0',
-    });
-    fake.webhookUrl = `${svc.url}/processor_webhooks/paystack`;
+    svc = await startPaystackService('reconcile', fake, { LIVE_SETTLEMENT_DAYS: '0' });
     fake.refundOutcome = 'processed';
     shop = await svc.createMerchant();
     // More charges than one page of the fake's list (100), so that reading it takes several.

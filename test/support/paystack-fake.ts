@@ -666,3 +666,8 @@ function paged<T>(all: T[], url: URL): { data: T[]; meta: Record<string, number>
     meta: { total: all.length, skipped: (page - 1) * perPage, perPage, page, pageCount: Math.max(1, Math.ceil(all.length / perPage)) },
   };
 }
+
+/** The settings that point a service (or a CLI) at this fake. */
+export function paystackEnv(fake: PaystackFake): Record<string, string> {
+  return { LIVE_PROCESSOR: 'paystack', PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_BASE_URL: fake.url };
+}

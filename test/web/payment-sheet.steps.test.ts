@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ARTIFACTS, FUTURE_EXPIRY, launchBrowser } from '../support/browser.ts';
-import { FAKE_CARDS, FAKE_OTP, FAKE_PIN, startPaystackFake, type PaystackFake } from '../support/paystack-fake.ts';
+import { FAKE_CARDS, FAKE_OTP, FAKE_PIN, paystackEnv, startPaystackFake, type PaystackFake } from '../support/paystack-fake.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 
 const VIEWPORTS = [
@@ -21,12 +21,7 @@ describe('hosted payment sheet: the steps a live card issuer asks for', function
 
   before(async () => {
     fake = await startPaystackFake();
-    svc = await startTestService('payment_sheet_steps', {
-      LIVE_PROCESSOR: 'paystack',
-      PAYSTACK_SECRET_KEY: fake.secretKey,
-      PAYSTACK_BASE_URL: fake.url,
-      RATE_LIMIT_PER_MINUTE: '10000',
-    });
+    svc = await startTestService('payment_sheet_steps', { ...paystackEnv(fake), RATE_LIMIT_PER_MINUTE: '10000' });
     shop = await svc.createMerchant('Adire & Co');
     browser = await launchBrowser();
   });

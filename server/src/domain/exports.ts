@@ -6,7 +6,7 @@ import { intentFromRow, PAYMENT_INTENT_COLUMNS } from '../persistence/payment-in
 import { csvLine, UTF8_BOM } from './csv.ts';
 import type { Caller } from './merchants.ts';
 import { nairaDecimal, netOfFeesAndRefunds } from './money.ts';
-import { displayStatus, type ListOptions } from './payment-intents.ts';
+import { displayStatus, ownIntentsWhere, type ListOptions } from './payment-intents.ts';
 
 export const PAYMENT_EXPORT_HEADER = [
   'id', 'created_at', 'status', 'gross_ngn', 'fee_ngn', 'refunded_ngn', 'net_ngn', 'currency',
@@ -19,24 +19,9 @@ export const PAYMENT_EXPORT_HEADER = [
  */
 export async function* paymentsCsv(orm: MikroORM, caller: Caller, options: Omit<ListOptions, 'limit' | 'startingAfter' | 'endingBefore'>): AsyncGenerator<string> {
   yield UTF8_BOM + csvLine(PAYMENT_EXPORT_HEADER);
-  const params: unknown[] = [caller.merchant.id, caller.livemode];
-  const bind = (value: unknown): string => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const conditions = ['merchant_id = $1', 'livemode = $2'];
-  if (options.status !== undefined) conditions.push(`status = ${bind(options.status)}`);
-  if (options.created?.gte !== undefined) conditions.push(`created_at >= ${bind(new Date(options.created.gte * 1000))}`);
-  if (options.created?.lt !== undefined) conditions.push(`created_at < ${bind(new Date(options.created.lt * 1000))}`);
-  if (options.q !== undefined && options.q.trim() !== '') {
-    const term = bind(options.q.trim());
-    conditions.push(
-      `(id = ${term} or lower(customer_email) = lower(${term}) or customer_phone = ${term}
-        or to_tsvector('simple', description) @@ plainto_tsquery('simple', ${term}) or nf_metadata_values(metadata) @> array[${term}::text])`,
-    );
-  }
+  const { where, params } = ownIntentsWhere(caller, options);
   const now = new Date();
-  const text = `select ${PAYMENT_INTENT_COLUMNS.join(', ')} from payment_intents where ${conditions.join(' and ')} order by created_at desc, id desc`;
+  const text = `select ${PAYMENT_INTENT_COLUMNS.join(', ')} from payment_intents where ${where} order by created_at desc, id desc`;
   for await (const rows of cursorRows<Record<string, unknown>>(orm, text, params)) {
     let chunk = '';
     for (const row of rows) {

@@ -187,41 +187,54 @@ export interface ListOptions extends PageOptions {
   q?: string;
 }
 
-/** The intents `q` finds: by id, e-mail, phone, a description word or a metadata value (see ListOptions). */
-function searchCondition(q: string): (bind: (value: unknown) => string) => string {
-  return (bind) => {
+/**
+ * A list's filters as SQL (beyond the caller's own merchant and mode), each value bound through
+ * `bind`: the status, the created range (Unix seconds), and what `q` finds (an id, an exact e-mail
+ * in any case, a phone, a description word, a metadata value). The list, its totals and the
+ * export all filter with this one function.
+ */
+function filterSql(options: Omit<ListOptions, keyof PageOptions>, bind: (value: unknown) => string): string {
+  const conditions: string[] = [];
+  if (options.status !== undefined) conditions.push(`status = ${bind(options.status)}`);
+  if (options.created?.gte !== undefined) conditions.push(`created_at >= ${bind(new Date(options.created.gte * 1000))}`);
+  if (options.created?.lt !== undefined) conditions.push(`created_at < ${bind(new Date(options.created.lt * 1000))}`);
+  const q = options.q?.trim();
+  if (q !== undefined && q !== '') {
     const term = bind(q);
-    return [
-      `id = ${term}`,
-      `lower(customer_email) = lower(${term})`,
-      `customer_phone = ${term}`,
-      `to_tsvector('simple', description) @@ plainto_tsquery('simple', ${term})`,
-      `nf_metadata_values(metadata) @> array[${term}::text]`,
-    ].join(' or ');
-  };
+    conditions.push(
+      `(id = ${term} or lower(customer_email) = lower(${term}) or customer_phone = ${term}
+        or to_tsvector('simple', description) @@ plainto_tsquery('simple', ${term}) or nf_metadata_values(metadata) @> array[${term}::text])`,
+    );
+  }
+  return conditions.length === 0 ? 'true' : conditions.join(' and ');
 }
 
-function listQuery(caller: Caller, options: ListOptions) {
-  const created = {
-    ...(options.created?.gte === undefined ? {} : { gte: new Date(options.created.gte * 1000) }),
-    ...(options.created?.lt === undefined ? {} : { lt: new Date(options.created.lt * 1000) }),
-  };
-  return {
-    table: 'payment_intents' as const,
-    columns: PAYMENT_INTENT_COLUMNS,
-    fromRow: intentFromRow,
-    merchantId: caller.merchant.id,
-    livemode: caller.livemode,
-    filters: { status: options.status },
-    created,
-    ...(options.q === undefined || options.q.trim() === '' ? {} : { where: searchCondition(options.q.trim()) }),
-    noun: 'payment intent',
-  };
+/** The caller's intents a list's filters find, as a where clause and its values ($1 and $2: merchant and mode). */
+export function ownIntentsWhere(caller: Caller, options: Omit<ListOptions, keyof PageOptions>): { where: string; params: unknown[] } {
+  const params: unknown[] = [caller.merchant.id, caller.livemode];
+  const where = `merchant_id = $1 and livemode = $2 and ${filterSql(options, (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  })}`;
+  return { where, params };
 }
 
 /** Newest first; `starting_after` pages towards older intents, `ending_before` towards newer ones. */
 export async function listPaymentIntents(em: EntityManager, caller: Caller, options: ListOptions): Promise<Page<PaymentIntent>> {
-  return pageOf(em, listQuery(caller, options), options);
+  return pageOf(
+    em,
+    {
+      table: 'payment_intents',
+      columns: PAYMENT_INTENT_COLUMNS,
+      fromRow: intentFromRow,
+      merchantId: caller.merchant.id,
+      livemode: caller.livemode,
+      filters: {},
+      where: (bind) => filterSql(options, bind),
+      noun: 'payment intent',
+    },
+    options,
+  );
 }
 
 export interface ListTotals {
@@ -236,24 +249,14 @@ export interface ListTotals {
 
 /** The figures of every intent a list's filter finds (all its pages), added up by PostgreSQL. */
 export async function listTotals(em: EntityManager, caller: Caller, options: ListOptions): Promise<ListTotals> {
-  const query = listQuery(caller, options);
-  const params: unknown[] = [caller.merchant.id, caller.livemode];
-  const bind = (value: unknown): string => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const conditions = ['merchant_id = $1', 'livemode = $2'];
-  if (options.status !== undefined) conditions.push(`status = ${bind(options.status)}`);
-  if (query.created.gte !== undefined) conditions.push(`created_at >= ${bind(query.created.gte)}`);
-  if (query.created.lt !== undefined) conditions.push(`created_at < ${bind(query.created.lt)}`);
-  if (query.where !== undefined) conditions.push(`(${query.where(bind)})`);
+  const { where, params } = ownIntentsWhere(caller, options);
   const [row] = await sql<{ count: number; volume: string; fees: string; refunded: string }>(
     em,
     `select count(*)::int as count,
             coalesce(sum(amount) filter (where status = 'succeeded'), 0)::text as volume,
             coalesce(sum(service_fee) filter (where status = 'succeeded'), 0)::text as fees,
             coalesce(sum(amount_refunded), 0)::text as refunded
-       from payment_intents where ${conditions.join(' and ')}`,
+       from payment_intents where ${where}`,
     params,
   );
   const volume = koboFromDb(row!.volume);

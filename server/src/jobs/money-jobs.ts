@@ -105,31 +105,30 @@ export async function startMoneyWorkers(
     await scheduleReconciliation(boss, orm, reports, log);
     await scheduleProcessorSettlements(boss, orm, reports, log);
   }
-  await boss.work<{ key: string }>(PAYOUT_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-    const payoutId = job!.data.key;
-    try {
-      if ((await advancePayout(orm.em.fork(), payouts, payoutId)) === 'pending') throw new StillOnItsWay(`payout ${payoutId}`);
-    } catch (error) {
-      if (error instanceof ProcessorUnavailableError) log.warn({ payout: payoutId, reason: error.message }, 'could not reach the processor about a payout; will try again');
-      else if (!(error instanceof StillOnItsWay)) log.error({ err: error, payout: payoutId }, 'could not take a payout on; will try again');
-      throw error;
-    }
-  });
-  await boss.work<{ key: string }>(REFUND_LEG_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-    const refundId = job!.data.key;
-    try {
-      if ((await advanceRefundLeg(orm.em.fork(), ctx, refundId)) === 'pending') throw new StillOnItsWay(`refund ${refundId}`);
-    } catch (error) {
-      if (error instanceof ProcessorUnavailableError) log.warn({ refund: refundId, reason: error.message }, 'could not reach the processor about a refund; will try again');
-      else if (!(error instanceof StillOnItsWay)) log.error({ err: error, refund: refundId }, "could not take a refund's way to the card on; will try again");
-      throw error;
-    }
-  });
+  await followOnQueue(boss, PAYOUT_QUEUE, 'payout', (id) => advancePayout(orm.em.fork(), payouts, id), log);
+  await followOnQueue(boss, REFUND_LEG_QUEUE, 'refund', (id) => advanceRefundLeg(orm.em.fork(), ctx, id), log);
   return startFundsRelease(orm, log);
 }
 
 /** While the database is away, one log line this often says so. */
 const OUTAGE_LOG_MS = 5000;
+/**
+ * Works a money queue: each job takes its refund or payout one step on; one still on its way
+ * throws, so that pg-boss runs it again after its back-off (quietly: that is no failure).
+ */
+async function followOnQueue(boss: Boss, queue: MoneyQueue, what: 'payout' | 'refund', advance: (id: string) => Promise<'done' | 'pending'>, log: Logger): Promise<void> {
+  await boss.work<{ key: string }>(queue, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+    const id = job!.data.key;
+    try {
+      if ((await advance(id)) === 'pending') throw new StillOnItsWay(`${what} ${id}`);
+    } catch (error) {
+      if (error instanceof ProcessorUnavailableError) log.warn({ [what]: id, reason: error.message }, `could not reach the processor about a ${what}; will try again`);
+      else if (!(error instanceof StillOnItsWay)) log.error({ err: error, [what]: id }, `could not take a ${what} on; will try again`);
+      throw error;
+    }
+  });
+}
+
 /** How often due live funds are looked for: a second's precision on LIVE_SETTLEMENT_DAYS is plenty. */
 const RELEASE_POLL_MS = 1000;
 

@@ -78,6 +78,11 @@ export async function paystackCall(settings: PaystackSettings, request: Paystack
   return envelope;
 }
 
+/** A refusal of our credentials (401, 403) is ours to fix, not the request's fault: thrown as "ask again later". */
+export function throwIfCredentialsRefused(error: PaystackRefusal): void {
+  if (error.status === 401 || error.status === 403) throw new ProcessorUnavailableError(`Paystack refused our credentials (${error.status}): check PAYSTACK_SECRET_KEY`);
+}
+
 /** Whether an envelope says the request itself succeeded (`status` true, or the string "true"). */
 export const succeeded = (envelope: Envelope): boolean => envelope.status === true || envelope.status === 'true';
 

@@ -8,8 +8,8 @@
 // charge is asked about (check pending charge, then verify), never sent again.
 import type { Logger } from 'pino';
 import type { Kobo } from '../../money.ts';
-import { ProcessorUnavailableError, type ChargeState, type CheckedCharge, type FailureCode, type Processor, type RefundState, type Step, type StepAnswer } from '../processor.ts';
-import { paystackCall, PaystackRefusal, succeeded, type PaystackSettings } from './client.ts';
+import type { ChargeState, CheckedCharge, FailureCode, Processor, RefundState, Step, StepAnswer } from '../processor.ts';
+import { paystackCall, PaystackRefusal, succeeded, throwIfCredentialsRefused, type PaystackSettings } from './client.ts';
 import { readShape, wireAmount, type ChargeData, type Envelope, type Transaction } from './wire.ts';
 
 const STEP_OF: Readonly<Record<string, Step>> = {
@@ -124,7 +124,7 @@ export function paystackProcessor(settings: PaystackSettings, log: Logger): Proc
         } catch (error) {
           if (!(error instanceof PaystackRefusal)) throw error;
           // A wrong key or a blocked address is ours to fix, not the refund's fault: asked again later.
-          if (error.status === 401 || error.status === 403) throw new ProcessorUnavailableError(`Paystack refused our credentials (${error.status}): check PAYSTACK_SECRET_KEY`);
+          throwIfCredentialsRefused(error);
           // Refused: no refund was made. It fails for good, and the money goes back to the merchant.
           log.warn({ processor: 'paystack', reference: chargeReference, status: error.status, paystack_message: error.envelope?.message ?? null }, 'Paystack refused a refund');
           return { outcome: 'failed', processorRefundId: '', reason: error.envelope?.message ?? `refused (${error.status})` };

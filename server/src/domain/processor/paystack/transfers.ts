@@ -5,7 +5,7 @@
 // numbers are strings throughout, leading zeros kept, whatever Paystack's description types them as.
 import type { Logger } from 'pino';
 import { ProcessorUnavailableError, type Bank, type PayoutRail, type TransferState } from '../processor.ts';
-import { paystackCall, PaystackRefusal, type PaystackSettings } from './client.ts';
+import { paystackCall, PaystackRefusal, throwIfCredentialsRefused, type PaystackSettings } from './client.ts';
 import { readShape, type Envelope } from './wire.ts';
 
 /** How long the bank list is kept before it is asked for again. */
@@ -77,7 +77,7 @@ export function paystackTransfers(settings: PaystackSettings, log: Logger): Payo
         });
       } catch (error) {
         if (!(error instanceof PaystackRefusal)) throw error;
-        if (error.status === 401 || error.status === 403) throw new ProcessorUnavailableError(`Paystack refused our credentials (${error.status}): check PAYSTACK_SECRET_KEY`);
+        throwIfCredentialsRefused(error);
         log.warn({ processor: 'paystack', status: error.status, paystack_message: error.envelope?.message ?? null }, 'Paystack refused a transfer recipient');
         return null;
       }
@@ -97,7 +97,7 @@ export function paystackTransfers(settings: PaystackSettings, log: Logger): Payo
         const words = error.envelope?.message ?? '';
         // A reference already used: the transfer exists (an earlier answer was lost); ask about it.
         if (error.code === 'duplicate_reference' || (/reference/i.test(words) && /(already|duplicate|used)/i.test(words))) return { outcome: 'in_transit' };
-        if (error.status === 401 || error.status === 403) throw new ProcessorUnavailableError(`Paystack refused our credentials (${error.status}): check PAYSTACK_SECRET_KEY`);
+        throwIfCredentialsRefused(error);
         log.warn({ processor: 'paystack', reference, status: error.status, code: error.code ?? null, paystack_message: words }, 'Paystack refused a transfer');
         return { outcome: 'failed', reason: `Paystack refused the transfer: ${words}`, accountInvalid: error.code === 'invalid_transfer_recipient' };
       }
