@@ -41,10 +41,12 @@ describe('HTTP conventions', () => {
       ['GET', '/dashboard', undefined],
     ] as const) {
       const res = await svc.request(method, path, { key });
-      expect(res.headers.get('nairaflow-version'), `${method} ${path}`).to.equal('2026-11-24');
-      const named = await svc.request(method, path, { key, headers: { 'Nairaflow-Version': '2026-11-24' } });
-      expect(named.headers.get('nairaflow-version'), `${method} ${path}`).to.equal('2026-11-24');
-      expect(named.status).to.equal(res.status);
+      expect(res.headers.get('nairaflow-version'), `${method} ${path}`).to.equal('2026-11-27');
+      for (const version of ['2026-11-24', '2026-11-27']) {
+        const named = await svc.request(method, path, { key, headers: { 'Nairaflow-Version': version } });
+        expect(named.headers.get('nairaflow-version'), `${method} ${path}`).to.equal(version);
+        expect(named.status).to.equal(res.status);
+      }
     }
   });
 
@@ -59,8 +61,8 @@ describe('HTTP conventions', () => {
       expect(res.status, version).to.equal(400);
       expect(res.body.error.code).to.equal('invalid_request');
       expect(res.body.error.param).to.equal('Nairaflow-Version');
-      expect(res.body.error.message).to.include('2026-11-24');
-      expect(res.headers.get('nairaflow-version')).to.equal('2026-11-24');
+      expect(res.body.error.message).to.include('2026-11-24, 2026-11-27');
+      expect(res.headers.get('nairaflow-version')).to.equal('2026-11-27');
     }
     const after = await svc.request('GET', '/v1/payment_intents?limit=100', { key: shop.testKey });
     expect(after.body.data.length).to.equal(before.body.data.length);

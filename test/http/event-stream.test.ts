@@ -132,7 +132,7 @@ describe('GET /v1/events/stream', () => {
     const live = await openStream(svc, merchant.liveKey);
     expect(test.res.status).to.equal(200);
     expect(test.res.headers.get('content-type')).to.match(/^text\/event-stream/);
-    expect(test.res.headers.get('nairaflow-version')).to.equal('2026-11-24');
+    expect(test.res.headers.get('nairaflow-version')).to.equal('2026-11-27');
 
     const intent = await paidIntent(svc, merchant);
     const streamed = await test.until(1);

@@ -259,7 +259,7 @@ describe('hostile input', () => {
       expect(JSON.parse(list.body).data).to.be.an('array');
       const one = await raw(svc.url, `GET /v1/payment_intents/pi_000000000000000000000000#/cancel HTTP/1.1\r\n${auth}`);
       expectRawErrorShape(one, 404, 'resource_missing');
-      expect(one.headers['nairaflow-version']).to.equal('2026-11-24');
+      expect(one.headers['nairaflow-version']).to.equal('2026-11-27');
     });
 
     it('names a query parameter the operation does not take as unknown, whatever its spelling', async () => {

@@ -18,7 +18,7 @@ describe('sdk: requests', () => {
     expect(first!.headers).to.include({ authorization: `Bearer ${KEY}`, 'content-type': 'application/json' });
     expect(first!.headers['user-agent']).to.match(new RegExp(`^nairaflow-node/${VERSION.replace(/\./g, '\\.')}( |$)`));
     // The API version it was written against, the contract's (openapi.yaml info.version).
-    expect(API_VERSION).to.equal('2026-11-24');
+    expect(API_VERSION).to.equal('2026-11-27');
     expect(first!.headers['nairaflow-version']).to.equal(API_VERSION);
     expect(second!.headers['nairaflow-version']).to.equal(API_VERSION);
     expect(JSON.parse(first!.body)).to.deep.equal({ amount: 250000, currency: 'NGN', description: 'Jollof', customer: { email: 'ada@example.com' }, metadata: { order_id: '1001' } });

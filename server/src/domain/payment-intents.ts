@@ -180,7 +180,8 @@ export async function expireIntents(em: EntityManager, batch = 100): Promise<num
 }
 
 export interface ListOptions extends PageOptions {
-  status?: PaymentIntentStatus;
+  /** Only intents a merchant would read as this (see displayStatus). */
+  status?: StatusFilter;
   /** Unix seconds: only intents created in [gte, lt). */
   created?: { gte?: number; lt?: number };
   /** An intent id, an exact customer e-mail or phone, a word of the description, or a metadata value. */
@@ -195,7 +196,7 @@ export interface ListOptions extends PageOptions {
  */
 function filterSql(options: Omit<ListOptions, keyof PageOptions>, bind: (value: unknown) => string): string {
   const conditions: string[] = [];
-  if (options.status !== undefined) conditions.push(`status = ${bind(options.status)}`);
+  if (options.status !== undefined) conditions.push(statusSql(options.status, bind));
   if (options.created?.gte !== undefined) conditions.push(`created_at >= ${bind(new Date(options.created.gte * 1000))}`);
   if (options.created?.lt !== undefined) conditions.push(`created_at < ${bind(new Date(options.created.lt * 1000))}`);
   const q = options.q?.trim();
@@ -207,6 +208,36 @@ function filterSql(options: Omit<ListOptions, keyof PageOptions>, bind: (value: 
     );
   }
   return conditions.length === 0 ? 'true' : conditions.join(' and ');
+}
+
+/**
+ * What a list's `status` finds: intents a merchant reads as one status (displayStatus, the same
+ * mapping in SQL), or intents in one lifecycle `status` (as API 2026-11-24 read `succeeded` and
+ * `canceled`, and as `requires_authentication` still reads: every unpaid intent still open).
+ */
+export type StatusFilter = { shown: DisplayStatus } | { lifecycle: PaymentIntentStatus };
+
+function statusSql(filter: StatusFilter, bind: (value: unknown) => string): string {
+  if ('lifecycle' in filter) return `status = ${bind(filter.lifecycle)}`;
+  const open = `status = 'requires_authentication'`;
+  switch (filter.shown) {
+    case 'succeeded':
+      return `status = 'succeeded' and amount_refunded = 0`;
+    case 'partially_refunded':
+      return `status = 'succeeded' and amount_refunded > 0 and amount_refunded < amount`;
+    case 'refunded':
+      return `status = 'succeeded' and amount_refunded > 0 and amount_refunded >= amount`;
+    case 'processing':
+      return `status = 'processing'`;
+    case 'canceled':
+      return `status = 'canceled' and cancellation_reason is distinct from 'expired'`;
+    case 'expired':
+      return `((status = 'canceled' and cancellation_reason = 'expired') or (${open} and expires_at <= ${bind(new Date())}))`;
+    case 'awaiting_payment':
+      return `${open} and expires_at > ${bind(new Date())} and last_error is null`;
+    case 'failed':
+      return `${open} and expires_at > ${bind(new Date())} and last_error is not null`;
+  }
 }
 
 /** The caller's intents a list's filters find, as a where clause and its values ($1 and $2: merchant and mode). */
@@ -270,8 +301,8 @@ export async function listTotals(em: EntityManager, caller: Caller, options: Lis
  * and export all show this one mapping): a succeeded payment refunded in part or in full says so,
  * an unpaid one whose last attempt was declined has failed, and one past its expiry has expired.
  */
-export type DisplayStatus = 'succeeded' | 'partially_refunded' | 'refunded' | 'failed' | 'processing' | 'awaiting_payment' | 'expired' | 'canceled';
-
+export const DISPLAY_STATUSES = ['succeeded', 'partially_refunded', 'refunded', 'failed', 'processing', 'awaiting_payment', 'expired', 'canceled'] as const;
+export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
 export function displayStatus(intent: Pick<PaymentIntent, 'status' | 'amount' | 'amount_refunded' | 'last_error' | 'cancellation_reason' | 'expires_at'>, now = new Date()): DisplayStatus {
   switch (intent.status) {
     case 'succeeded':

@@ -1650,6 +1650,26 @@ export interface components {
          */
         Currency: "NGN";
         /**
+         * @description How a payment stands, in the words a merchant reads it in (the dashboard, the list's
+         *     `status` filter and the CSV export all use this one mapping):
+         *     - `succeeded`: paid, nothing refunded.
+         *     - `partially_refunded`: paid, part of it refunded.
+         *     - `refunded`: paid, and all of it refunded (the service fee is kept).
+         *     - `failed`: unpaid, and its last attempt was declined (`last_error` says why); the customer
+         *       may still try again until it expires.
+         *     - `processing`: with the processor; the outcome follows shortly.
+         *     - `awaiting_payment`: unpaid, no attempt declined yet.
+         *     - `expired`: unpaid when it expired.
+         *     - `canceled`: canceled before it was paid (`cancellation_reason` says why).
+         * @enum {string}
+         */
+        PaymentIntentDisplayStatus: "succeeded" | "partially_refunded" | "refunded" | "failed" | "processing" | "awaiting_payment" | "expired" | "canceled";
+        /**
+         * @description A `display_status`, or `requires_authentication` (every open unpaid intent).
+         * @enum {string}
+         */
+        PaymentIntentStatusFilter: "succeeded" | "partially_refunded" | "refunded" | "failed" | "processing" | "awaiting_payment" | "expired" | "canceled" | "requires_authentication";
+        /**
          * @description - `requires_authentication`: created, waiting for the customer to pay (also after a
          *       failed attempt, or while waiting for an OTP).
          *     - `processing`: the payment is with the processor; the outcome follows shortly.
@@ -1720,6 +1740,7 @@ export interface components {
             /** @description Shown in the payment sheet; the empty string when none was given. */
             description: string;
             status: components["schemas"]["PaymentIntentStatus"];
+            display_status: components["schemas"]["PaymentIntentDisplayStatus"];
             /**
              * @description The payment method that paid the intent; null until one has.
              * @enum {string|null}
@@ -3018,9 +3039,9 @@ export interface components {
         /**
          * @description The API version this answer follows: the request's `Nairaflow-Version`, or the current
          *     version when the request named none. On every response.
-         * @example 2026-11-24
+         * @example 2026-11-27
          */
-        NairaflowVersion: "2026-11-24";
+        NairaflowVersion: "2026-11-24" | "2026-11-27";
         /**
          * @description Present, with the value `true`, only when this response is the replay of the first
          *     response to the request's `Idempotency-Key`; nothing new was created.
@@ -3092,10 +3113,16 @@ export interface operations {
                  */
                 ending_before?: components["schemas"]["PaymentIntentId"];
                 /**
-                 * @description Only intents in this status.
-                 * @example succeeded
+                 * @description Only intents a merchant reads as this status (their `display_status`): `succeeded`
+                 *     (not refunded), `partially_refunded`, `refunded`, `failed` (unpaid, the last attempt
+                 *     declined), `processing`, `awaiting_payment`, `expired` or `canceled` (not expired). Or
+                 *     `requires_authentication`: every open unpaid intent (awaiting payment or failed).
+                 *     Under API version `2026-11-24`, `succeeded`, `canceled` and `processing` keep their
+                 *     former meaning, the intents' lifecycle `status` (refunded payments are `succeeded`,
+                 *     expired ones `canceled`).
+                 * @example refunded
                  */
-                status?: components["schemas"]["PaymentIntentStatus"];
+                status?: components["schemas"]["PaymentIntentStatusFilter"];
                 /**
                  * @description Only intents created at or after this time (Unix seconds).
                  * @example 1767225600
@@ -3197,10 +3224,16 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only intents in this status.
-                 * @example succeeded
+                 * @description Only intents a merchant reads as this status (their `display_status`): `succeeded`
+                 *     (not refunded), `partially_refunded`, `refunded`, `failed` (unpaid, the last attempt
+                 *     declined), `processing`, `awaiting_payment`, `expired` or `canceled` (not expired). Or
+                 *     `requires_authentication`: every open unpaid intent (awaiting payment or failed).
+                 *     Under API version `2026-11-24`, `succeeded`, `canceled` and `processing` keep their
+                 *     former meaning, the intents' lifecycle `status` (refunded payments are `succeeded`,
+                 *     expired ones `canceled`).
+                 * @example refunded
                  */
-                status?: components["schemas"]["PaymentIntentStatus"];
+                status?: components["schemas"]["PaymentIntentStatusFilter"];
                 /**
                  * @description Only intents created at or after this time (Unix seconds).
                  * @example 1767225600

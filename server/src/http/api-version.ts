@@ -1,7 +1,7 @@
 // The API's dated version (openapi.yaml's info.version). A request may name the version it was
 // written against in Nairaflow-Version; every answer says which version it follows. Versions
 // before the current one are listed here as they are retired from the contract, each kept working.
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { ApiError } from '../domain/errors.ts';
 import { loadContract } from './contract.ts';
 
@@ -14,8 +14,22 @@ export function currentApiVersion(): string {
   return (current ??= String((loadContract().document['info'] as { version: unknown }).version));
 }
 
-/** Every version a request may name (only the current one so far). */
-export const apiVersions = (): readonly string[] => [currentApiVersion()];
+/**
+ * The versions before the current one that requests may still name, oldest first, each with what
+ * it answers differently (CHANGELOG.md has the whole story):
+ * - 2026-11-24: the payment intents list's and export's `status` filter reads `succeeded`,
+ *   `canceled` and `processing` as the intents' lifecycle `status` (refunded payments are
+ *   `succeeded`, expired ones `canceled`).
+ */
+export const OLDER_API_VERSIONS = ['2026-11-24'] as const;
+
+/** Every version a request may name. */
+export const apiVersions = (): readonly string[] => [...OLDER_API_VERSIONS, currentApiVersion()];
+
+/** The version the answer to this request follows (set by apiVersion() before any operation runs). */
+export function versionOf(res: Response): string {
+  return String(res.getHeader(VERSION_HEADER) ?? currentApiVersion());
+}
 
 /** Answers in the version the request names (or the current one), and says so; refuses one it does not know. */
 export function apiVersion(): RequestHandler {

@@ -4,6 +4,8 @@ import { paymentsCsv } from '../../domain/exports.ts';
 import { callerOf } from '../context.ts';
 import { assertDecodableQuery } from '../request-guards.ts';
 import type { OperationDeps, OperationHandler } from './deps.ts';
+import { statusFilterOf } from './listPaymentIntents.ts';
+import { versionOf } from '../api-version.ts';
 
 type Query = NonNullable<operations['exportPaymentIntents']['parameters']['query']>;
 
@@ -12,7 +14,7 @@ export function exportPaymentIntents(deps: OperationDeps): OperationHandler {
     const caller = callerOf(req);
     const query = req.query as Query;
     assertDecodableQuery(req, 'q');
-    const rows = paymentsCsv(deps.orm, caller, { status: query.status, created: { gte: query['created[gte]'], lt: query['created[lt]'] }, q: query.q });
+    const rows = paymentsCsv(deps.orm, caller, { status: statusFilterOf(query.status, versionOf(res)), created: { gte: query['created[gte]'], lt: query['created[lt]'] }, q: query.q });
     // The first chunk (the header) is read before the answer starts: a database that cannot be
     // reached is still an error in the one shape, not a broken download.
     const first = await rows.next();

@@ -4,10 +4,23 @@ import type { operations } from '../../generated/openapi.ts';
 import * as paymentIntents from '../../domain/payment-intents.ts';
 import { callerOf } from '../context.ts';
 import { assertDecodableQuery } from '../request-guards.ts';
+import { versionOf } from '../api-version.ts';
 import { presentPaymentIntent } from '../presenters/payment-intent.ts';
 import { koboToWire } from '../../domain/money.ts';
 
 type Query = NonNullable<operations['listPaymentIntents']['parameters']['query']>;
+
+/**
+ * The `status` filter a request asked for: the status as the merchant reads it, except
+ * `requires_authentication` (every open unpaid intent) and, for a request on API 2026-11-24, the
+ * lifecycle statuses that version filtered by.
+ */
+export function statusFilterOf(status: Query['status'], version: string): paymentIntents.StatusFilter | undefined {
+  if (status === undefined) return undefined;
+  if (status === 'requires_authentication') return { lifecycle: status };
+  if (version === '2026-11-24' && (status === 'succeeded' || status === 'canceled' || status === 'processing')) return { lifecycle: status };
+  return { shown: status };
+}
 
 export function listPaymentIntents(): OperationHandler {
   return async function listPaymentIntents(req: Request, res: Response) {
@@ -18,7 +31,7 @@ export function listPaymentIntents(): OperationHandler {
       limit: query.limit ?? 10,
       startingAfter: query.starting_after,
       endingBefore: query.ending_before,
-      status: query.status,
+      status: statusFilterOf(query.status, versionOf(res)),
       created: { gte: query['created[gte]'], lt: query['created[lt]'] },
       q: query.q,
     };

@@ -3,6 +3,7 @@ import type { PaymentAttempt, PaymentIntent } from '../../persistence/entities/i
 import type { Caller } from '../../domain/merchants.ts';
 import { koboToWire } from '../../domain/money.ts';
 import { nextActionOf } from '../../domain/payment-attempts.ts';
+import { displayStatus } from '../../domain/payment-intents.ts';
 
 export type PaymentIntentBody = components['schemas']['PaymentIntent'];
 
@@ -28,6 +29,7 @@ export function presentPaymentIntent(
     currency: intent.currency as PaymentIntentBody['currency'],
     description: intent.description,
     status: intent.status,
+    display_status: displayStatus(intent),
     method: (intent.method ?? null) as PaymentIntentBody['method'],
     service_fee: intent.service_fee == null ? null : koboToWire(intent.service_fee),
     metadata: intent.metadata,
