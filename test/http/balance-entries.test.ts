@@ -16,7 +16,7 @@ describe('GET /v1/balance/entries', () => {
   const entries = async (query = '', key = shop.testKey) => {
     const res = await svc.request('GET', `/v1/balance/entries${query}`, { key });
     expect(res.status, res.text).to.equal(200);
-    return res.body as { data: { id: string; type: string; amount: string; payment_intent: string | null; refund: string | null }[]; has_more: boolean };
+    return res.body as { data: { id: string; type: string; amount: string; fee: string; balance_after: string; payment_intent: string | null; refund: string | null }[]; has_more: boolean };
   };
 
   it('starts empty', async () => {
@@ -35,7 +35,12 @@ describe('GET /v1/balance/entries', () => {
       ['refund', '-50000', intent.id, refund.body.id],
       ['payment', '236250', intent.id, null],
     ]);
-    for (const entry of page.data) expect(entry.id).to.match(/^le_[0-9]+$/);
+    // The payment's fee is said beside its net, and each entry carries the balance right after it.
+    expect(page.data.map((e) => [e.fee, e.balance_after])).to.deep.equal([
+      ['0', '187250'],
+      ['0', '186250'],
+      ['13750', '236250'],
+    ]);
     const sum = page.data.reduce((total, e) => total + BigInt(e.amount), 0n);
     const balance = await svc.request('GET', '/v1/balance', { key: shop.testKey });
     expect(sum.toString()).to.equal(balance.body.available);
@@ -58,6 +63,19 @@ describe('GET /v1/balance/entries', () => {
     expect(last.data.map((e) => e.amount)).to.deep.equal(['100']);
     const back = await entries(`?limit=2&ending_before=${second.data[0]!.id}`, merchant.testKey);
     expect(back.data.map((e) => e.amount)).to.deep.equal(['500', '400']);
+  });
+
+  it('names entries with opaque ids that say nothing of how many entries the platform has written', async () => {
+    const merchant = await svc.createMerchant('Counter');
+    for (const amount of [100, 200]) await svc.request('POST', '/v1/test_helpers/top_up', { key: merchant.testKey, body: { amount } });
+    const [newer, older] = (await entries('', merchant.testKey)).data;
+    for (const entry of [newer!, older!]) expect(entry.id).to.match(/^le_[0-9a-f]{32}$/);
+    // Nothing in two consecutive ids relates them.
+    expect(newer!.id.slice(0, 12)).not.to.equal(older!.id.slice(0, 12));
+    // An entry number (the form ids had before 2026-11-27) still works as a cursor for one's own entry.
+    const [row] = await svc.service.orm.em.fork().execute<{ id: string }[]>('select id::text as id from ledger_entries where public_id = ?', [newer!.id]);
+    const after = await entries(`?starting_after=le_${row!.id}`, merchant.testKey);
+    expect(after.data.map((e) => e.id)).to.deep.equal([older!.id]);
   });
 
   it('refuses a cursor that is not an entry of this balance, and both cursors at once, with 400', async () => {

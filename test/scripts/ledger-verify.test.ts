@@ -37,6 +37,18 @@ describe('npm run cli -- ledger verify', () => {
     }
   });
 
+  it("fails, naming the entry, when an entry's running balance is not its account's entries summed up to it", async () => {
+    const em = svc.service.orm.em.fork();
+    await em.execute("update ledger_entries set balance_after = balance_after + 5 where account_id = (select id from ledger_accounts where kind = 'platform_fees')");
+    try {
+      const run = verify();
+      expect(run.status).to.equal(1);
+      expect(run.stderr).to.match(/ledger entry \d+ \(account \d+\) says the balance after it was 13755, but its account's entries sum to 13750 up to it/);
+    } finally {
+      await em.execute("update ledger_entries set balance_after = balance_after - 5 where account_id = (select id from ledger_accounts where kind = 'platform_fees')");
+    }
+  });
+
   it("fails, naming the payment, when the processor's fee in the ledger is not what its attempt recorded", async () => {
     const em = svc.service.orm.em.fork();
     await em.execute("update payment_attempts set processor_fee = 2500 where status = 'succeeded'");
@@ -56,7 +68,7 @@ describe('npm run cli -- ledger verify', () => {
         "insert into ledger_transactions (livemode, kind, merchant_id, created_at) select false, 'top_up', id, now() from merchants limit 1 returning id",
       );
       const [account] = await tx.execute<{ id: string }[]>("select id from ledger_accounts where kind = 'platform_fees'");
-      await tx.execute('insert into ledger_entries (transaction_id, account_id, amount) values (?, ?, 500)', [t!.id, account!.id]);
+      await tx.execute('insert into ledger_entries (transaction_id, account_id, amount, balance_after) values (?, ?, 500, 500)', [t!.id, account!.id]);
     });
     const error = await attempt.then(() => null, (e: Error) => e);
     expect(error?.message).to.match(/does not balance/);

@@ -126,20 +126,27 @@ export async function topUp(em: EntityManager, caller: Caller, amount: number): 
 }
 
 export interface BalanceEntry {
-  /** The ledger entry's number. */
+  /** The entry's id as the API shows it (random; see the balance_history migration). */
   id: string;
   type: LedgerTransactionKind;
   amount: Kobo;
+  /** For a payment or a settlement: the service fee kept from the payment before its net reached the balance. */
+  fee: Kobo;
+  /** The available balance right after this entry. */
+  balanceAfter: Kobo;
   paymentIntentId: string | null;
   refundId: string | null;
   payoutId: string | null;
   createdAt: Date;
 }
 
+/** An entry id shown before 2026-11-27 was `le_` and the entry's number; such ids still work as cursors. */
+const NUMBERED_ENTRY = /^le_([1-9][0-9]{0,17})$/;
+
 /**
- * The ledger entries of the caller's available balance, newest first (entry numbers only grow).
- * `startingAfter` / `endingBefore` are entry numbers; one that is not an entry of this balance
- * is refused, as other lists refuse a foreign cursor.
+ * The ledger entries of the caller's available balance, newest first (in the order the balance
+ * moved). `startingAfter` / `endingBefore` are entry ids; one that is not an entry of this
+ * balance is refused, as other lists refuse a foreign cursor.
  */
 export async function listBalanceEntries(
   em: EntityManager,
@@ -154,27 +161,51 @@ export async function listBalanceEntries(
     `select id from ledger_accounts where livemode = $1 and kind = 'merchant_available' and merchant_id = $2`,
     [caller.livemode, caller.merchant.id],
   );
-  const cursor = options.startingAfter ?? options.endingBefore;
-  if (cursor !== undefined) {
+  const cursorId = options.startingAfter ?? options.endingBefore;
+  let cursor: string | null = null;
+  if (cursorId !== undefined) {
     const param = options.startingAfter !== undefined ? 'starting_after' : 'ending_before';
-    const found = account === undefined ? [] : await sql(em, 'select 1 from ledger_entries where id = $1 and account_id = $2', [cursor, account.id]);
-    if (found.length === 0) throw new ApiError('invalid_request', `${param} names no entry of your balance in this mode: 'le_${cursor}'.`, param);
+    const numbered = NUMBERED_ENTRY.exec(cursorId)?.[1];
+    const [found] =
+      account === undefined
+        ? []
+        : await sql<{ id: string }>(em, `select id from ledger_entries where ${numbered === undefined ? 'public_id' : 'id'} = $1 and account_id = $2`, [
+            numbered ?? cursorId,
+            account.id,
+          ]);
+    if (found === undefined) throw new ApiError('invalid_request', `${param} names no entry of your balance in this mode: '${cursorId}'.`, param);
+    cursor = found.id;
   }
   if (account === undefined) return { data: [], hasMore: false };
   const newerFirst = options.endingBefore === undefined;
-  const rows = await sql<{ id: string; amount: string; kind: BalanceEntry['type']; payment_intent_id: string | null; refund_id: string | null; payout_id: string | null; created_at: Date }>(
+  const rows = await sql<{
+    public_id: string;
+    amount: string;
+    balance_after: string;
+    fee: string;
+    kind: BalanceEntry['type'];
+    payment_intent_id: string | null;
+    refund_id: string | null;
+    payout_id: string | null;
+    created_at: Date;
+  }>(
     em,
-    `select e.id, e.amount, t.kind, t.payment_intent_id, t.refund_id, t.payout_id, t.created_at
-       from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+    `select e.public_id, e.amount, e.balance_after, t.kind, t.payment_intent_id, t.refund_id, t.payout_id, t.created_at,
+            case when t.kind in ('payment', 'settlement') then coalesce(i.service_fee, 0) else 0 end as fee
+       from ledger_entries e
+       join ledger_transactions t on t.id = e.transaction_id
+       left join payment_intents i on i.id = t.payment_intent_id
       where e.account_id = $1 and ($2::bigint is null or e.id ${newerFirst ? '<' : '>'} $2)
       order by e.id ${newerFirst ? 'desc' : 'asc'}
       limit $3`,
-    [account.id, cursor ?? null, options.limit + 1],
+    [account.id, cursor, options.limit + 1],
   );
   const page = rows.slice(0, options.limit).map((row) => ({
-    id: String(row.id),
+    id: row.public_id,
     type: row.kind,
     amount: koboFromDb(row.amount),
+    fee: koboFromDb(row.fee),
+    balanceAfter: koboFromDb(row.balance_after),
     paymentIntentId: row.payment_intent_id,
     refundId: row.refund_id,
     payoutId: row.payout_id,

@@ -151,22 +151,25 @@ export async function post(em: EntityManager, posting: Posting): Promise<void> {
   // Balances are updated in account-id order so concurrent postings lock rows in one order (no deadlocks).
   resolved.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
   for (const entry of resolved) {
-    await em.execute('insert into ledger_entries (transaction_id, account_id, amount) values (?, ?, ?)', [
+    // The limit is checked in numeric, where the sum cannot overflow, as the row is updated. The
+    // entry is written after, under the account's row lock: its balance_after is the running
+    // balance, and entry numbers follow the order the balance moved in.
+    const [moved] = await em.execute<{ balance: string }[]>(
+      'update ledger_accounts set balance = balance + ? where id = ? and abs(balance::numeric + ?) <= ? returning balance::text as balance',
+      [entry.amount.toString(), entry.id, entry.amount.toString(), MAX_BALANCE.toString()],
+    );
+    if (moved === undefined) throw new BalanceLimitError(posting.param);
+    await em.execute('insert into ledger_entries (transaction_id, account_id, amount, balance_after) values (?, ?, ?, ?)', [
       txRow!.id,
       entry.id,
       entry.amount.toString(),
+      moved.balance,
     ]);
-    // The limit is checked in numeric, where the sum cannot overflow, as the row is updated.
-    const moved = await em.execute<{ id: string }[]>(
-      'update ledger_accounts set balance = balance + ? where id = ? and abs(balance::numeric + ?) <= ? returning id',
-      [entry.amount.toString(), entry.id, entry.amount.toString(), MAX_BALANCE.toString()],
-    );
-    if (moved.length === 0) throw new BalanceLimitError(posting.param);
   }
 }
 
 /**
- * Recomputes every balance from its entries, checks every transaction sums to zero, and that each
+ * Recomputes every balance from its entries (and each entry's running balance), checks every transaction sums to zero, and that each
  * payment's fees split its service fee between the platform and the processor as recorded.
  */
 export async function verifyLedger(em: EntityManager): Promise<{ accounts: number; transactions: number; discrepancies: string[] }> {
@@ -181,6 +184,13 @@ export async function verifyLedger(em: EntityManager): Promise<{ accounts: numbe
        from ledger_accounts a left join ledger_entries e on e.account_id = a.id
       group by a.id having a.balance <> coalesce(sum(e.amount), 0)
       order by a.id`,
+  );
+  // Each entry's running balance is its account's entries summed in order up to it.
+  const misrun = await em.execute<{ id: string; account_id: string; balance_after: string; running: string }[]>(
+    `select id, account_id, balance_after::text as balance_after, running::text as running
+       from (select id, account_id, balance_after, sum(amount) over (partition by account_id order by id) as running from ledger_entries) r
+      where balance_after <> running
+      order by id limit 100`,
   );
   // Each payment's fees: the platform's share and the processor's add up to the intent's service
   // fee, and the processor's is what its succeeded attempt recorded the processor kept.
@@ -208,6 +218,7 @@ export async function verifyLedger(em: EntityManager): Promise<{ accounts: numbe
     discrepancies: [
       ...unbalanced.map((t) => `ledger transaction ${t.id} sums to ${t.total}, not 0`),
       ...drifted.map((a) => `account ${a.id} (${a.kind}) has balance ${a.balance} but its entries sum to ${a.total}`),
+      ...misrun.map((e) => `ledger entry ${e.id} (account ${e.account_id}) says the balance after it was ${e.balance_after}, but its account's entries sum to ${e.running} up to it`),
       ...misfeed.map(
         (t) =>
           `payment ${t.payment_intent_id} (ledger transaction ${t.id}): platform fee ${t.platform} + processor fee ${t.processor} ` +

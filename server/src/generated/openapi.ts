@@ -1350,8 +1350,9 @@ export interface components {
             has_more: boolean;
         };
         /**
-         * @description A balance entry id, `le_` and a number.
-         * @example le_1041
+         * @description A balance entry id: `le_` and 32 random hexadecimal digits. The ids shown before API
+         *     `2026-11-27` (`le_` and a number) are still accepted as cursors.
+         * @example le_3f9c2a71d04b4e8e9a5b6c7d8e9f0a1b
          */
         BalanceEntryId: string;
         /**
@@ -1377,6 +1378,14 @@ export interface components {
             type: "payment" | "settlement" | "refund" | "refund_failed" | "payout" | "payout_failed" | "top_up";
             /** @description The change to the available balance, in kobo; negative for refunds and payouts. */
             amount: components["schemas"]["SignedKobo"];
+            /**
+             * @description For a `payment` or a `settlement`: the service fee kept from the payment before its net
+             *     (`amount`) reached the balance, so the payment's gross is `amount` + `fee` (less, for a
+             *     settlement, what its refunds drew while it was pending). `"0"` for the other entries.
+             */
+            fee: components["schemas"]["Kobo"];
+            /** @description The available balance right after this entry, in kobo (a running balance). */
+            balance_after: components["schemas"]["SignedKobo"];
             /** @description The payment intent the entry belongs to; null for a top-up. */
             payment_intent: components["schemas"]["PaymentIntentId"] | null;
             /** @description The refund, for a `refund` or `refund_failed` entry; null otherwise. */
@@ -3733,13 +3742,13 @@ export interface operations {
                 /**
                  * @description Cursor for the next (older) page: the id of the last entry of the current page.
                  *     Give at most one of `starting_after` and `ending_before`.
-                 * @example le_1041
+                 * @example le_3f9c2a71d04b4e8e9a5b6c7d8e9f0a1b
                  */
                 starting_after?: components["schemas"]["BalanceEntryId"];
                 /**
                  * @description Cursor for the previous (newer) page: the id of the first entry of the current page.
                  *     Give at most one of `starting_after` and `ending_before`.
-                 * @example le_1187
+                 * @example le_8d41e0c2b7a94f6e8c3d2b1a0f9e8d7c
                  */
                 ending_before?: components["schemas"]["BalanceEntryId"];
             };

@@ -18,6 +18,7 @@ import { Migration20261125000000_return_url } from './Migration20261125000000_re
 import { Migration20261127000000_webhook_queue_home } from './Migration20261127000000_webhook_queue_home.ts';
 import { Migration20261128000000_live_processor } from './Migration20261128000000_live_processor.ts';
 import { Migration20261128010000_reports } from './Migration20261128010000_reports.ts';
+import { Migration20261128020000_balance_history } from './Migration20261128020000_balance_history.ts';
 
 // Every migration, oldest first. Listed explicitly so no file-system discovery is needed at run time.
 export const migrationsList = [
@@ -44,4 +45,5 @@ export const migrationsList = [
   { name: 'Migration20261127000000_webhook_queue_home', class: Migration20261127000000_webhook_queue_home },
   { name: 'Migration20261128000000_live_processor', class: Migration20261128000000_live_processor },
   { name: 'Migration20261128010000_reports', class: Migration20261128010000_reports },
+  { name: 'Migration20261128020000_balance_history', class: Migration20261128020000_balance_history },
 ];
