@@ -84,8 +84,10 @@ export class AuthenticationError extends NairaflowError {
 }
 
 /**
- * 403 `csrf_token_invalid`: the caller is known but may not do this as asked (a dashboard change
- * without the session's CSRF token, or from another site's page). Nothing was changed.
+ * 403 `csrf_token_invalid` or `password_confirmation_required`: the caller is known but may not do
+ * this as asked (a dashboard change without the session's CSRF token, or from another site's
+ * page; an account change a dashboard session made without typing its password again). Nothing
+ * was changed.
  */
 export class PermissionError extends NairaflowError {
   static override readonly kind: string = 'PermissionError';
@@ -177,6 +179,7 @@ function errorClassOfCode(code: ErrorCode, param: string | undefined): ErrorClas
     case 'invalid_credentials':
       return AuthenticationError;
     case 'csrf_token_invalid':
+    case 'password_confirmation_required':
       return PermissionError;
     case 'resource_missing':
       return NotFoundError;

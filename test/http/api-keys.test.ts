@@ -62,6 +62,8 @@ describe('secret keys in the dashboard', () => {
     const merchant = await svc.createMerchant('Racer');
     const session = await svc.signIn(merchant);
     const [, liveKey] = (await svc.request('GET', '/dashboard/api/api_keys', { session })).body.data;
+    // A live key asks for the password again first (see password-confirmation.test.ts).
+    await svc.request('POST', '/dashboard/api/session/password_confirmation', { session, body: { password: merchant.dashboardPassword } });
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => svc.request('POST', `/dashboard/api/api_keys/${liveKey.id}/roll`, { session })),
     );

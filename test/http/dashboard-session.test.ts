@@ -248,6 +248,7 @@ describe('dashboard sessions', () => {
     it('covers every operation a session can call that changes something', () => {
       expect(stateChanging.map((op) => op.operationId).sort()).to.deep.equal([
         'cancelPaymentIntent',
+        'confirmPassword',
         'createPaymentIntent',
         'createPayout',
         'createRefund',

@@ -110,6 +110,12 @@ const RECIPES: Record<string, Recipe> = {
       return svc.request('DELETE', '/dashboard/api/session', { headers: { cookie: login.cookie } });
     },
   },
+  'Forbidden/passwordConfirmationRequired': {
+    async send({ svc, merchant }) {
+      const login = await svc.signIn(await merchant());
+      return svc.request('PUT', '/v1/webhook_endpoint', { session: login, body: { url: 'https://adire.example.com/webhooks/nairaflow' } });
+    },
+  },
   'NotFound/resourceMissing': {
     send: async ({ svc, merchant }) => svc.request('GET', '/v1/payment_intents/pi_2JIglADXcZSH0YR87yZi3eO4', { key: (await merchant()).testKey }),
   },
@@ -330,6 +336,22 @@ const RECIPES: Record<string, Recipe> = {
   },
   'signIn 401/invalidCredentials': {
     send: async ({ svc, merchant }) => svc.request('POST', '/dashboard/api/session', { body: { email: (await merchant()).dashboardEmail, password: 'not the password' } }),
+  },
+  'confirmPassword 401/wrongPassword': {
+    async send({ svc, merchant }) {
+      const login = await svc.signIn(await merchant());
+      return svc.request('POST', '/dashboard/api/session/password_confirmation', { session: login, body: { password: 'not the password' } });
+    },
+  },
+  'confirmPassword 429/slowedDown': {
+    varies: true,
+    async send({ guarded, merchant }) {
+      const login = await guarded.signIn(await merchant(guarded));
+      for (;;) {
+        const res = await guarded.request('POST', '/dashboard/api/session/password_confirmation', { session: login, body: { password: 'not the password' } });
+        if (res.status !== 401) return res;
+      }
+    },
   },
   'signIn 429/slowedDown': {
     varies: true,

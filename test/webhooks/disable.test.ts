@@ -31,9 +31,13 @@ describe('disabling a failing webhook endpoint', function () {
     const first = await testEvent();
     const since = await waitFor('the endpoint to be failing', async () => (await endpoint()).failing_since ?? undefined);
     expect(Date.parse(since)).to.be.closeTo(Date.now(), 5000);
+    // The cause, in words, with what to do: on the endpoint, not only on each event's page.
+    expect((await endpoint()).last_error).to.equal('The endpoint answered 500: your server had a problem. Check its logs.');
+    expect((await endpoint()).last_succeeded_at).to.equal(null);
     receiver.respond = answer(200);
     await waitFor('the retry to succeed', async () => ((await event(first)).delivery_status === 'succeeded' ? true : undefined));
-    expect((await endpoint()).failing_since).to.equal(null);
+    expect(await endpoint()).to.include({ failing_since: null, last_error: null });
+    expect(Date.parse((await endpoint()).last_succeeded_at)).to.be.closeTo(Date.now(), 5000);
   });
 
   it('is disabled when it has failed for 5 days without a success: recorded with a reason, sent nothing more', async () => {
@@ -63,11 +67,29 @@ describe('disabling a failing webhook endpoint', function () {
     expect((await endpoint()).disabled_at).to.not.equal(null);
   });
 
-  it('is enabled again by setting its URL again, and delivers what happens next', async () => {
+  it('is enabled again by setting its URL again, still failing until a delivery succeeds, and delivers what happens next', async () => {
+    // Failing still (the hand redelivery above aside): as it was when it was disabled.
+    await svc.service.orm.em.fork().execute("update webhook_endpoints set failing_since = now() - interval '6 days' where merchant_id = ?", [shop.id]);
     const res = await svc.request('PUT', '/v1/webhook_endpoint', { key: shop.testKey, body: { url: receiver.url } });
     expect(res.status).to.equal(200);
-    expect(res.body).to.include({ disabled_at: null, disabled_reason: null, failing_since: null });
+    expect(res.body).to.include({ disabled_at: null, disabled_reason: null });
+    // Saving the URL proves nothing yet: the warning stays, with its cause.
+    expect(res.body.failing_since).to.not.equal(null);
+    expect(res.body.last_error).to.equal('The endpoint answered 500: your server had a problem. Check its logs.');
     const next = await testEvent();
     await waitFor('the new event to arrive', async () => ((await event(next)).delivery_status === 'succeeded' ? true : undefined));
+    expect(await endpoint()).to.include({ failing_since: null, last_error: null, disabled_at: null });
+  });
+
+  it('starts a new run of 5 days when an endpoint enabled again fails again, instead of disabling it at once', async () => {
+    receiver.respond = answer(500, 'broken again');
+    await svc.service.orm.em.fork().execute("update webhook_endpoints set failing_since = now() - interval '6 days', last_failed_at = now() - interval '1 minute', disabled_at = now(), disabled_reason = 'x' where merchant_id = ?", [shop.id]);
+    await svc.request('PUT', '/v1/webhook_endpoint', { key: shop.testKey, body: { url: receiver.url } });
+    const failed = await testEvent();
+    await waitFor('an attempt to fail', async () => ((await event(failed)).attempts >= 2 ? true : undefined));
+    const now = await endpoint();
+    expect(now.disabled_at).to.equal(null);
+    expect(Date.parse(now.failing_since)).to.be.closeTo(Date.now(), 5000);
+    expect(now.last_error).to.equal('The endpoint answered 500: your server had a problem. Check its logs.');
   });
 });

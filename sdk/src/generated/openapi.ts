@@ -687,6 +687,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook_endpoint/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reveal the signing secret
+         * @description Returns the webhook endpoint of the key's mode with its current signing `secret`, for when
+         *     you set up a receiver again and no longer have it (rolling it would stop your running
+         *     receiver's checks). A dashboard session must have typed its password again in the last 5
+         *     minutes (`403 password_confirmation_required` otherwise). `404 resource_missing` when
+         *     no endpoint is configured in this mode.
+         */
+        get: operations["retrieveWebhookEndpointSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook_endpoint/test_event": {
         parameters: {
             query?: never;
@@ -948,6 +972,32 @@ export interface paths {
          * @description Ends the session at once (the cookie stops working everywhere) and clears the cookie.
          */
         delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/api/session/password_confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Type the password again
+         * @description The signed-in user types their password again. For the next 5 minutes this session (and no
+         *     other) may make the account changes that ask for it (`403 password_confirmation_required`
+         *     otherwise): rolling a live secret key, setting or deleting the webhook endpoint, rolling or
+         *     revealing its signing secret, changing the payout bank account. Answers the session with
+         *     its `password_confirmed_until`. A wrong password is `401 invalid_credentials` and is
+         *     counted, and slowed down, as at sign-in (`429 rate_limited` with `Retry-After`); the
+         *     session goes on.
+         */
+        post: operations["confirmPassword"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1263,6 +1313,8 @@ export interface components {
                  *     - `invalid_credentials` (401): a wrong e-mail address or password at sign-in.
                  *     - `csrf_token_invalid` (403): a dashboard request that changes something lacks
                  *       the session's CSRF token or came from another site.
+                 *     - `password_confirmation_required` (403): a dashboard session must type its
+                 *       password again for this account change.
                  *     - `resource_missing` (404): unknown id, another merchant's or the other mode's
                  *       object, or an unknown path.
                  *     - `method_not_allowed` (405): a known path with an unsupported method.
@@ -1277,7 +1329,7 @@ export interface components {
                  *       live processor); nothing was changed. Retry after `Retry-After` seconds.
                  * @enum {string}
                  */
-                code: "invalid_request" | "payment_intent_unexpected_state" | "invalid_api_key" | "authentication_required" | "invalid_credentials" | "csrf_token_invalid" | "resource_missing" | "method_not_allowed" | "insufficient_balance" | "idempotency_key_in_use" | "request_too_large" | "request_headers_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
+                code: "invalid_request" | "payment_intent_unexpected_state" | "invalid_api_key" | "authentication_required" | "invalid_credentials" | "csrf_token_invalid" | "password_confirmation_required" | "resource_missing" | "method_not_allowed" | "insufficient_balance" | "idempotency_key_in_use" | "request_too_large" | "request_headers_too_large" | "rate_limited" | "internal_error" | "service_unavailable";
                 /** @description A human-readable explanation, for developers, not for customers. */
                 message: string;
                 /**
@@ -1408,6 +1460,10 @@ export interface components {
             email: string;
             password: string;
         };
+        PasswordConfirmationRequest: {
+            /** @description The signed-in user's password. */
+            password: string;
+        };
         /** @description A signed-in dashboard session. */
         DashboardSession: {
             user: {
@@ -1423,9 +1479,19 @@ export interface components {
             csrf_token: string;
             /**
              * Format: date-time
-             * @description When the session ends; sign in again after it.
+             * @description When the session ends at the latest (12 hours after sign-in); it ends sooner after
+             *     the operator's idle limit (`DASHBOARD_IDLE_TIMEOUT_SECONDS`, 30 minutes by default)
+             *     without a request.
              */
             expires_at: string;
+            /**
+             * Format: date-time
+             * @description Until when the password typed again in this session
+             *     (`POST /dashboard/api/session/password_confirmation`) lets it make the account changes
+             *     that ask for it; null when it was not typed again, or no longer holds. Signing in does
+             *     not count.
+             */
+            password_confirmed_until: string | null;
         };
         /** @description A secret key, by its prefix and last four characters. */
         ApiKey: {
@@ -2108,6 +2174,18 @@ export interface components {
             disabled_at: string | null;
             /** @description Why the endpoint was disabled, in words; null while it is enabled. */
             disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description When a delivery to the endpoint last succeeded (to within a minute); null if none has yet.
+             */
+            last_succeeded_at: string | null;
+            /**
+             * @description While the endpoint is failing (`failing_since`) or disabled: what its last failed
+             *     delivery met, in words, with what to do about it ("The endpoint answered 401 ..."); null
+             *     otherwise. Setting the URL again does not clear `failing_since` and `last_error`: only a
+             *     delivery that succeeds does.
+             */
+            last_error: string | null;
         };
         /**
          * @description The webhook endpoint with its signing secret, as creating the endpoint
@@ -2153,6 +2231,13 @@ export interface components {
             disabled_at: string | null;
             /** @description Why the endpoint was disabled, in words; null while it is enabled. */
             disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description When a delivery to the endpoint last succeeded; null if none has yet.
+             */
+            last_succeeded_at: string | null;
+            /** @description What the last failed delivery met, in words, while the endpoint is failing or disabled; null otherwise. */
+            last_error: string | null;
             /**
              * @description The signing secret, `whsec_` and 32 letters and digits: the key of the HMAC in every
              *     delivery's `Service-Signature`. Shown once; store it in your server's configuration,
@@ -2584,6 +2669,8 @@ export interface components {
         /**
          * @description `csrf_token_invalid`: a dashboard request that changes something came without the
          *     session's `X-CSRF-Token`, with a wrong one, or from a page of another site (`Origin`).
+         *     `password_confirmation_required`: a dashboard session asked for an account change that
+         *     needs the password typed again first (`POST /dashboard/api/session/password_confirmation`).
          */
         Forbidden: {
             headers: {
@@ -4241,6 +4328,37 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    retrieveWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its current `secret`. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     sendWebhookTestEvent: {
         parameters: {
             query?: never;
@@ -4666,6 +4784,73 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    confirmPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordConfirmationRequest"];
+            };
+        };
+        responses: {
+            /** @description Confirmed; the session with its `password_confirmed_until`. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /**
+             * @description `invalid_credentials`: the password is not the user's (the session goes on), or
+             *     `authentication_required`: the session has ended.
+             */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            /**
+             * @description `rate_limited`: too many wrong passwords (wait `Retry-After` seconds), or too many
+             *     requests.
+             */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    "Retry-After": components["headers"]["SignInRetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -33,6 +33,14 @@ export class WebhookEndpoint {
     return this.#t.send((init) => this.#t.client.GET('/v1/webhook_endpoint', init), options, 'idempotent');
   }
 
+  /**
+   * The endpoint with its current signing `secret`, for a receiver set up again (rolling would
+   * stop the running receiver's checks).
+   */
+  retrieveSecret(options?: RequestOptions): Promise<WebhookEndpointWithSecret> {
+    return this.#t.send((init) => this.#t.client.GET('/v1/webhook_endpoint/secret', init), options, 'idempotent');
+  }
+
   delete(options?: RequestOptions): Promise<DeletedWebhookEndpoint> {
     return this.#t.send((init) => this.#t.client.DELETE('/v1/webhook_endpoint', init), options, 'idempotent');
   }

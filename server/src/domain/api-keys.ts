@@ -27,9 +27,10 @@ const asView = (row: ApiKeyView): ApiKeyView => ({ ...row, created_at: new Date(
 /**
  * Revokes an active key and issues its successor in the same mode, in one transaction: the old
  * key stops authenticating when this commits. A second roll of the same key finds it revoked
- * (the row lock makes it wait for the first) and is "not found".
+ * (the row lock makes it wait for the first) and is "not found". `mayRoll` may refuse by throwing
+ * once the key's mode is known (a live key asks more); nothing changes then.
  */
-export async function rollKey(em: EntityManager, merchantId: string, keyId: string): Promise<{ key: ApiKeyView; secret: string }> {
+export async function rollKey(em: EntityManager, merchantId: string, keyId: string, mayRoll: (livemode: boolean) => void = () => {}): Promise<{ key: ApiKeyView; secret: string }> {
   return em.transactional(async (tx) => {
     const [revoked] = await sql<{ livemode: boolean }>(
       tx,
@@ -38,6 +39,7 @@ export async function rollKey(em: EntityManager, merchantId: string, keyId: stri
       [keyId, merchantId],
     );
     if (revoked === undefined) throw notFound('API key', keyId);
+    mayRoll(revoked.livemode);
     const secret = newSecretKey(revoked.livemode);
     const [key] = await sql<ApiKeyView>(
       tx,

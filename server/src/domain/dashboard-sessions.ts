@@ -12,6 +12,12 @@ export const SESSION_SECONDS = 12 * 60 * 60;
 /** DASHBOARD_IDLE_TIMEOUT_SECONDS' default: a session with no request for 30 minutes has ended. */
 export const DEFAULT_IDLE_SECONDS = 30 * 60;
 
+/**
+ * How long typing the password again holds, in the one session it was typed in, for the account
+ * changes that ask for it (a stolen session cookie is not enough for them).
+ */
+export const PASSWORD_CONFIRMATION_SECONDS = 5 * 60;
+
 /** A session's last request is written down at most this often (a quarter of the idle limit, if less), not on every request. */
 const SEEN_PRECISION_SECONDS = 15;
 
@@ -45,6 +51,8 @@ export interface DashboardSession {
   merchant: { id: string; name: string; logo_url: string | null };
   csrfToken: string;
   expiresAt: Date;
+  /** Until when the password typed again in this session holds; null when it was not, or no longer holds. */
+  passwordConfirmedUntil: Date | null;
 }
 
 export type SignInResult =
@@ -110,6 +118,8 @@ export async function signIn(em: EntityManager, input: { email: string; password
       merchant: { id: user.merchant_id, name: user.merchant_name, logo_url: user.logo_url },
       csrfToken,
       expiresAt: new Date(opened!.expires_at),
+      // Signing in does not count: an account change asks for the password at the change.
+      passwordConfirmedUntil: null,
     },
   };
 }
@@ -159,9 +169,11 @@ async function forgiveAttempt(em: EntityManager, throttle: Throttle): Promise<vo
  * down at most every few seconds).
  */
 export async function findSession(em: EntityManager, token: string, idleSeconds = DEFAULT_IDLE_SECONDS): Promise<DashboardSession | null> {
-  const [row] = await sql<UserRow & { csrf_token: string; expires_at: Date; stale: boolean }>(
+  const [row] = await sql<UserRow & { csrf_token: string; expires_at: Date; stale: boolean; confirmed_until: Date | null }>(
     em,
     `select u.id, u.email, m.id as merchant_id, m.name as merchant_name, m.logo_url, s.csrf_token, s.expires_at,
+            case when s.password_confirmed_at > now() - make_interval(secs => ${PASSWORD_CONFIRMATION_SECONDS})
+                 then s.password_confirmed_at + make_interval(secs => ${PASSWORD_CONFIRMATION_SECONDS}) end as confirmed_until,
             s.last_seen_at < now() - make_interval(secs => least($3, $2::double precision / 4)) as stale
        from dashboard_sessions s
        join dashboard_users u on u.id = s.user_id
@@ -176,7 +188,47 @@ export async function findSession(em: EntityManager, token: string, idleSeconds 
     merchant: { id: row.merchant_id, name: row.merchant_name, logo_url: row.logo_url },
     csrfToken: row.csrf_token,
     expiresAt: new Date(row.expires_at),
+    passwordConfirmedUntil: row.confirmed_until === null ? null : new Date(row.confirmed_until),
   };
+}
+
+export type PasswordConfirmation =
+  | { outcome: 'confirmed'; until: Date }
+  | { outcome: 'invalid_credentials' }
+  | { outcome: 'slowed_down'; retryAfterSeconds: number };
+
+/**
+ * The signed-in user types their password again: right, and account changes made in this session
+ * (`token`'s) in the next 5 minutes need not ask again. Guesses are counted and slowed down as at
+ * sign-in (under the same throttles), so a stolen cookie cannot be used to try passwords quickly.
+ */
+export async function confirmPassword(
+  em: EntityManager,
+  input: { token: string; userId: string; email: string; password: string; client: string },
+): Promise<PasswordConfirmation> {
+  const [perAddress, perClient] = throttlesFor(input.email, input.client);
+  const addressWait = await countAttempt(em, perAddress);
+  if (addressWait !== null) return { outcome: 'slowed_down', retryAfterSeconds: addressWait };
+  const clientWait = await countAttempt(em, perClient);
+  if (clientWait !== null) {
+    await forgiveAttempt(em, perAddress);
+    return { outcome: 'slowed_down', retryAfterSeconds: clientWait };
+  }
+  const [user] = await sql<{ password_hash: string }>(em, 'select password_hash from dashboard_users where id = $1', [input.userId]);
+  if (user === undefined || !(await verifyPassword(input.password, user.password_hash))) return { outcome: 'invalid_credentials' };
+  const [confirmed] = await em.transactional(async (tx) => {
+    await sql(tx, 'delete from dashboard_sign_in_attempts where subject = $1', [perAddress.subject]);
+    await forgiveAttempt(tx, perClient);
+    return sql<{ until: Date }>(
+      tx,
+      `update dashboard_sessions set password_confirmed_at = now()
+        where token_hash = $1 returning password_confirmed_at + make_interval(secs => ${PASSWORD_CONFIRMATION_SECONDS}) as until`,
+      [sha256Hex(input.token)],
+    );
+  });
+  // The session ended while the password was checked: nothing to confirm.
+  if (confirmed === undefined) return { outcome: 'invalid_credentials' };
+  return { outcome: 'confirmed', until: new Date(confirmed.until) };
 }
 
 /** Ends every session of the user (every browser it is signed in on); answers how many. */

@@ -17,6 +17,10 @@ export interface EndpointView {
   endpoint: WebhookEndpoint;
   /** While a rolled secret still signs beside the current one. */
   previousSecretExpiresAt: Date | null;
+  /** When a delivery last succeeded (to within a minute); null if none has. */
+  lastSucceededAt: Date | null;
+  /** While failing or disabled: what the last failed delivery met, in words, with what to do. */
+  lastError: string | null;
 }
 
 /** Test-mode endpoints may be http:// and private when the operator allows it; live ones never. */
@@ -63,10 +67,12 @@ export async function setEndpoint(
       secret = newSigningSecret();
       await sql(tx, 'insert into webhook_secrets (endpoint_id, secret, created_at) values ($1, $2, $3)', [inserted.id, secret, now]);
     } else {
-      // Setting the URL again also enables an endpoint that was disabled for failing.
+      // Setting the URL again also enables an endpoint that was disabled for failing. It stays
+      // failing (failing_since, and its last error shown) until a delivery succeeds; its next
+      // failure starts a new run of 5 days before it could be disabled again.
       await sql(
         tx,
-        `update webhook_endpoints set url = $1, updated_at = $2, disabled_at = null, disabled_reason = null, failing_since = null
+        `update webhook_endpoints set url = $1, updated_at = $2, disabled_at = null, disabled_reason = null, last_failed_at = null
           where merchant_id = $3 and livemode = $4`,
         [url, now, caller.merchant.id, caller.livemode],
       );
@@ -96,12 +102,64 @@ export async function sendTestEvent(em: EntityManager, caller: Caller): Promise<
 
 export async function viewEndpoint(em: EntityManager, caller: Caller): Promise<EndpointView> {
   const endpoint = await requireEndpoint(em, caller);
-  const [row] = await sql<{ expires_at: string | null }>(
+  const [row] = await sql<{ expires_at: string | null; last_succeeded_at: string | null }>(
     em,
-    'select max(expires_at) as expires_at from webhook_secrets where endpoint_id = $1 and expires_at > now()',
+    `select (select max(expires_at) from webhook_secrets where endpoint_id = $1 and expires_at > now()) as expires_at,
+            (select last_succeeded_at from webhook_endpoints where id = $1) as last_succeeded_at`,
     [endpoint.id],
   );
-  return { endpoint, previousSecretExpiresAt: row?.expires_at == null ? null : new Date(row.expires_at) };
+  const unwell = endpoint.failing_since !== null || endpoint.disabled_at !== null;
+  return {
+    endpoint,
+    previousSecretExpiresAt: row?.expires_at == null ? null : new Date(row.expires_at),
+    lastSucceededAt: row?.last_succeeded_at == null ? null : new Date(row.last_succeeded_at),
+    lastError: unwell ? await lastFailure(em, caller) : null,
+  };
+}
+
+/**
+ * What the endpoint's last failed delivery met, in words and with what to do: looked for among the
+ * deliveries of the mode's 200 newest events (a failing endpoint's newest events fail too), so
+ * that it costs the same however many events a merchant has.
+ */
+async function lastFailure(em: EntityManager, caller: Caller): Promise<string | null> {
+  const [failed] = await sql<{ response_status: number | null; error: string | null }>(
+    em,
+    `select d.response_status, d.error
+       from (select id from events where merchant_id = $1 and livemode = $2 order by created_at desc, id desc limit 200) e
+       join webhook_deliveries d on d.event_id = e.id
+      where d.finished_at is not null and d.error is not null
+      order by d.finished_at desc limit 1`,
+    [caller.merchant.id, caller.livemode],
+  );
+  return failed === undefined ? null : failureInWords(failed.response_status, failed.error!);
+}
+
+/** A failed delivery's cause as a merchant reads it: what happened, then what to do. */
+export function failureInWords(status: number | null, error: string): string {
+  if (status !== null) {
+    if (status === 401 || status === 403) return `The endpoint answered ${status}: it may be checking signatures with an old signing secret. Check your receiver's secret, then resend.`;
+    if (status === 404 || status === 405) return `The endpoint answered ${status}: nothing takes events at that URL. Check the URL's path.`;
+    if (status >= 300 && status < 400) return `The endpoint answered ${status}, a redirect, which is not followed. Set the URL it redirects to.`;
+    if (status >= 500) return `The endpoint answered ${status}: your server had a problem. Check its logs.`;
+    return `The endpoint answered ${status}. It should answer 2xx once it has the event.`;
+  }
+  if (error.startsWith('timed out')) return `The endpoint did not answer in time (${error}). Answer 2xx at once and do the work after.`;
+  if (error.startsWith('refused target')) return `Not sent: ${error.slice('refused target: '.length)}. Use a public address.`;
+  if (error.startsWith('TLS error')) return `The endpoint's HTTPS certificate was refused (${error}). Check its certificate chain.`;
+  return `The delivery failed: ${error}. Check that your server is up and reachable from the internet.`;
+}
+
+/** The endpoint with its current signing secret, for a receiver set up again. */
+export async function revealSecret(em: EntityManager, caller: Caller): Promise<{ view: EndpointView; secret: string }> {
+  const view = await viewEndpoint(em, caller);
+  const [current] = await sql<{ secret: string }>(
+    em,
+    'select secret from webhook_secrets where endpoint_id = $1 and expires_at is null order by created_at desc, id desc limit 1',
+    [view.endpoint.id],
+  );
+  if (current === undefined) throw new Error(`webhook endpoint ${view.endpoint.id} has no current secret`);
+  return { view, secret: current.secret };
 }
 
 export async function findEndpoint(em: EntityManager, merchantId: string, livemode: boolean): Promise<WebhookEndpoint | null> {

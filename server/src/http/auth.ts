@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type { ContractOperation } from './contract.ts';
 import type { KeyCache } from './key-cache.ts';
 import { takeClientLimit, takeUserLimit, type RateLimits } from './rate-limit.ts';
-import { csrfTokenMatches, findSession, type DashboardSession } from '../domain/dashboard-sessions.ts';
+import { csrfTokenMatches, findSession, PASSWORD_CONFIRMATION_SECONDS, type DashboardSession } from '../domain/dashboard-sessions.ts';
 import { ApiError } from '../domain/errors.ts';
 
 /**
@@ -98,6 +98,20 @@ export function authenticateFor(operation: ContractOperation, site: Site, keys: 
     req.caller = { merchant: { id: session.merchant.id, name: session.merchant.name, logo_url: session.merchant.logo_url }, livemode: mode === 'live' };
     next();
   };
+}
+
+/**
+ * An account change a stolen session cookie must not be enough for: a dashboard session must have
+ * typed its password again in the last 5 minutes (POST /dashboard/api/session/password_confirmation).
+ * A secret key is asked nothing more: it is the merchant's credential for everything already.
+ */
+export function requirePasswordConfirmation(req: Request, change: string): void {
+  const until = req.session?.passwordConfirmedUntil;
+  if (req.session === undefined || (until != null && until.getTime() > Date.now())) return;
+  throw new ApiError(
+    'password_confirmation_required',
+    `Type your password again to ${change}: this account change needs it, and it holds for ${PASSWORD_CONFIRMATION_SECONDS / 60} minutes.`,
+  );
 }
 
 const sessionEnded = (): ApiError => new ApiError('authentication_required', 'Your dashboard session has ended. Sign in again.');

@@ -18,6 +18,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   authentication_required: 401,
   invalid_credentials: 401,
   csrf_token_invalid: 403,
+  password_confirmation_required: 403,
   resource_missing: 404,
   method_not_allowed: 405,
   insufficient_balance: 409,

@@ -30,6 +30,8 @@ import { signIn } from './signIn.ts';
 import { retrieveSession } from './retrieveSession.ts';
 import { signOut } from './signOut.ts';
 import { signOutEverywhere } from './signOutEverywhere.ts';
+import { confirmPassword } from './confirmPassword.ts';
+import { retrieveWebhookEndpointSecret } from './retrieveWebhookEndpointSecret.ts';
 import { listApiKeys } from './listApiKeys.ts';
 import { rollApiKey } from './rollApiKey.ts';
 import { listBanks } from './listBanks.ts';
@@ -76,6 +78,7 @@ export const operationHandlers: Record<ApiOperationId, Factory> = {
   retrieveWebhookEndpoint,
   deleteWebhookEndpoint,
   rollWebhookEndpointSecret,
+  retrieveWebhookEndpointSecret,
   sendWebhookTestEvent,
   recoverWebhookEndpoint,
   listEvents,
@@ -89,6 +92,7 @@ export const operationHandlers: Record<ApiOperationId, Factory> = {
   retrieveSession,
   signOut,
   signOutEverywhere,
+  confirmPassword,
   listApiKeys,
   rollApiKey,
 };

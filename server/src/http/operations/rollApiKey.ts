@@ -1,12 +1,15 @@
 import type { Request, Response } from 'express';
 import { rollKey } from '../../domain/api-keys.ts';
 import { sessionOf } from '../context.ts';
+import { requirePasswordConfirmation } from '../auth.ts';
 import { presentApiKey } from '../presenters/dashboard.ts';
 import type { OperationDeps, OperationHandler } from './deps.ts';
 
 export function rollApiKey(deps: OperationDeps): OperationHandler {
   return async function rollApiKey(req: Request<{ id: string }>, res: Response) {
-    const { key, secret } = await rollKey(req.em, sessionOf(req).merchant.id, req.params.id);
+    const { key, secret } = await rollKey(req.em, sessionOf(req).merchant.id, req.params.id, (livemode) => {
+      if (livemode) requirePasswordConfirmation(req, 'roll a live secret key');
+    });
     // The old key stops here at once (other processes hear of it from the database).
     deps.keys.forgetAll();
     // The new key is in this answer only: never cached, never stored in clear.

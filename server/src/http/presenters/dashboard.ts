@@ -10,6 +10,7 @@ export function presentSession(session: DashboardSession): Schemas['DashboardSes
     merchant: session.merchant,
     csrf_token: session.csrfToken,
     expires_at: session.expiresAt.toISOString(),
+    password_confirmed_until: session.passwordConfirmedUntil?.toISOString() ?? null,
   };
 }
 
