@@ -1,6 +1,6 @@
 // The ledger entries behind the available balance.
 import { expect } from 'chai';
-import { paidIntent } from '../support/payments.ts';
+import { confirm, createIntent, paidIntent } from '../support/payments.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 
 describe('GET /v1/balance/entries', () => {
@@ -63,6 +63,30 @@ describe('GET /v1/balance/entries', () => {
     expect(last.data.map((e) => e.amount)).to.deep.equal(['100']);
     const back = await entries(`?limit=2&ending_before=${second.data[0]!.id}`, merchant.testKey);
     expect(back.data.map((e) => e.amount)).to.deep.equal(['500', '400']);
+  });
+
+  it('exports every entry as CSV with its gross, fee, net and running balance, newest first, spreadsheet-safe', async () => {
+    const merchant = await svc.createMerchant('Exporter');
+    const intent = await createIntent(svc, merchant.testKey, { amount: 250_000, description: '=HYPERLINK("http://evil")' });
+    await confirm(svc, intent);
+    await svc.request('POST', '/v1/refunds', { key: merchant.testKey, body: { payment_intent: intent.id, amount: 50_000 } });
+    await svc.request('POST', '/v1/test_helpers/top_up', { key: merchant.testKey, body: { amount: 1_000 } });
+    const res = await svc.request('GET', '/v1/balance/entries/export.csv', { key: merchant.testKey });
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('content-type')).to.equal('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).to.match(/^attachment; filename="balance-test-\d{4}-\d\d-\d\d\.csv"$/);
+    // fetch's text() drops a leading BOM, as decoders do: the bytes show it.
+    const bytes = new Uint8Array(await (await fetch(`${svc.url}/v1/balance/entries/export.csv`, { headers: { authorization: `Bearer ${merchant.testKey}` } })).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).to.deep.equal([0xef, 0xbb, 0xbf]);
+    const ids = (await entries('', merchant.testKey)).data.map((e) => e.id);
+    const lines = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines).to.deep.equal([
+      'id,created_at,type,gross_ngn,fee_ngn,net_ngn,balance_after_ngn,payment_intent,refund,payout,description,livemode',
+      `${ids[0]},${lines[1]!.split(',')[1]},top_up,10.00,0.00,10.00,1872.50,,,,,false`,
+      `${ids[1]},${lines[2]!.split(',')[1]},refund,-500.00,0.00,-500.00,1862.50,${intent.id},${lines[2]!.split(',')[8]},,"'=HYPERLINK(""http://evil"")",false`,
+      `${ids[2]},${lines[3]!.split(',')[1]},payment,2500.00,137.50,2362.50,2362.50,${intent.id},,,"'=HYPERLINK(""http://evil"")",false`,
+    ]);
+    expect(lines[2]!.split(',')[8]).to.match(/^re_/);
   });
 
   it('names entries with opaque ids that say nothing of how many entries the platform has written', async () => {

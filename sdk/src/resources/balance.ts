@@ -15,6 +15,14 @@ export class Balance {
     return this.#t.send((init) => this.#t.client.GET('/v1/balance', init), options, 'idempotent');
   }
 
+  /**
+   * Every entry of the balance, newest first, as the text of a CSV file for a spreadsheet (UTF-8
+   * with a byte-order mark): each with its gross, fee, net and the running balance after it.
+   */
+  exportEntriesCsv(options?: RequestOptions): Promise<string> {
+    return this.#t.send((init) => this.#t.client.GET('/v1/balance/entries/export.csv', { ...init, parseAs: 'text' }), options, 'idempotent');
+  }
+
   /** The ledger entries behind the balance, newest first (refunds negative). `for await` it for every entry. */
   entries(params: BalanceEntryListParams = {}, options?: RequestOptions): ListResult<BalanceEntry> {
     const { starting_after, ending_before, ...rest } = params;

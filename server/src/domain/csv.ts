@@ -6,13 +6,15 @@
 export const UTF8_BOM = '\uFEFF';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?[0-9]+(\.[0-9]+)?$/;
 
 /** One cell, quoted where it must be, defused where a spreadsheet would take it for a formula. */
 export function csvCell(value: string | number | bigint | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  // Numbers we write (amounts like -50.00) are numbers; any other text that looks like a formula is defused.
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  // A plain decimal number (an amount like -50.00) is a number; any other text that looks like a
+  // formula is defused.
+  if (typeof value === 'string' && FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

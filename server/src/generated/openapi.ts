@@ -432,6 +432,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/balance/entries/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the balance's entries as CSV
+         * @description Every entry of the available balance in the key's mode, newest first, as CSV for a
+         *     spreadsheet: UTF-8 with a byte-order mark, RFC 4180 quoting, and no cell a spreadsheet
+         *     would run as a formula. Columns: `id`, `created_at`, `type` (as balance entries' `type`),
+         *     `gross_ngn` (for a payment: what the customer paid), `fee_ngn` (the service fee kept),
+         *     `net_ngn` (what reached the balance: negative for refunds and payouts), `balance_after_ngn`
+         *     (the running balance), `payment_intent`, `refund`, `payout`, `description` (the payment's),
+         *     `livemode`. Amounts are exact naira decimals. Streamed as it is read, whatever the number
+         *     of entries.
+         */
+        get: operations["exportBalanceEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/banks": {
         parameters: {
             query?: never;
@@ -3857,6 +3884,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BalanceEntryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    exportBalanceEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV, as an attachment. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Nairaflow-Version": components["headers"]["NairaflowVersion"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -36,6 +36,7 @@ import { listApiKeys } from './listApiKeys.ts';
 import { rollApiKey } from './rollApiKey.ts';
 import { listBanks } from './listBanks.ts';
 import { exportPaymentIntents } from './exportPaymentIntents.ts';
+import { exportBalanceEntries } from './exportBalanceEntries.ts';
 import { retrieveReportSummary } from './retrieveReportSummary.ts';
 import { listReconciliationNotices } from './listReconciliationNotices.ts';
 import { retrievePayoutAccount } from './retrievePayoutAccount.ts';
@@ -65,6 +66,7 @@ export const operationHandlers: Record<ApiOperationId, Factory> = {
   createRefund,
   listBanks,
   exportPaymentIntents,
+  exportBalanceEntries,
   retrieveReportSummary,
   listReconciliationNotices,
   retrievePayoutAccount,
