@@ -5,8 +5,9 @@ import { type Browser, type BrowserContext, type BrowserContextOptions, type Pag
 import { verifySignature } from '../../webhook-verifier/src/index.ts';
 import { paidIntent, waitFor } from '../support/payments.ts';
 import { answer, startReceiver, type Receiver } from '../support/receiver.ts';
-import { ARTIFACTS, FUTURE_EXPIRY, launchBrowser, PAGE_CSP as CSP } from '../support/browser.ts';
+import { ARTIFACTS, FUTURE_EXPIRY, launchBrowser } from '../support/browser.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
+import { cspWithImportMap, importMapOf, withoutImportMap } from './static-pages.ts';
 
 
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
@@ -726,20 +727,20 @@ describe('merchant dashboard (/dashboard)', function () {
       html = await res.text();
       expect(res.status, path).to.equal(200);
       expect(res.headers.get('content-type'), path).to.equal('text/html; charset=utf-8');
-      expect(res.headers.get('content-security-policy'), path).to.equal(CSP);
+      expect(res.headers.get('content-security-policy'), path).to.equal(cspWithImportMap(html));
       expect(res.headers.get('referrer-policy'), path).to.equal('no-referrer');
       expect(res.headers.get('x-frame-options'), path).to.equal('DENY');
       expect(res.headers.get('x-content-type-options'), path).to.equal('nosniff');
       expect(res.headers.get('cache-control'), path).to.equal('no-store');
       expect(html, path).to.include('Sign in to your dashboard');
     }
-    expect(html).to.not.match(/<script(?![^>]*\ssrc=)[^>]*>/);
+    expect(withoutImportMap(html)).to.not.match(/<script(?![^>]*\ssrc=)[^>]*>/);
     expect(html).to.not.match(/<style|\sstyle=|\son[a-z]+=/i);
 
     for (const [path, type] of [
-      ['/dashboard/assets/dashboard.js', 'text/javascript; charset=utf-8'],
-      ['/dashboard/assets/dashboard.css', 'text/css; charset=utf-8'],
-      ['/dashboard/assets/favicon.svg', 'image/svg+xml'],
+      ['/dashboard/assets/dashboard/dashboard.js', 'text/javascript; charset=utf-8'],
+      ['/dashboard/assets/dashboard/dashboard.css', 'text/css; charset=utf-8'],
+      ['/dashboard/assets/shared/favicon.svg', 'image/svg+xml'],
     ] as const) {
       expect(html).to.match(new RegExp(`${path.replace(/\./g, '\\.')}\\?v=[0-9a-f]{12}`));
       const asset = await fetch(`${svc.url}${path}`);
@@ -747,8 +748,10 @@ describe('merchant dashboard (/dashboard)', function () {
       expect(asset.headers.get('content-type'), path).to.include(type);
       expect(asset.headers.get('cache-control'), path).to.equal('public, max-age=31536000, immutable');
     }
-    const script = await (await fetch(`${svc.url}/dashboard/assets/dashboard.js`)).text();
-    expect(script).to.not.match(/\.innerHTML\s*=|insertAdjacentHTML|outerHTML\s*=|document\.write/);
+    for (const module of Object.keys(importMapOf(html).imports)) {
+      const script = await (await fetch(`${svc.url}${module}`)).text();
+      expect(script, module).to.not.match(/\.innerHTML\s*=|insertAdjacentHTML|outerHTML\s*=|document\.write/);
+    }
 
     const missing = await fetch(`${svc.url}/dashboard/assets/other.js`);
     expect(missing.status).to.equal(404);

@@ -6,6 +6,7 @@ import { type Browser, type BrowserContext, type BrowserContextOptions, type Pag
 import { TEST_CARD_LIST } from '../../server/src/domain/processor/test-cards.ts';
 import { ARTIFACTS, FUTURE_EXPIRY, launchBrowser, PAGE_CSP as CSP } from '../support/browser.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
+import { cspWithImportMap, withoutImportMap } from './static-pages.ts';
 
 
 const VIEWPORTS: { name: string; options: BrowserContextOptions }[] = [
@@ -336,17 +337,17 @@ describe('hosted payment sheet (/pay/{client_secret})', function () {
     const html = await res.text();
     expect(res.status).to.equal(200);
     expect(res.headers.get('content-type')).to.equal('text/html; charset=utf-8');
-    expect(res.headers.get('content-security-policy')).to.equal(CSP);
+    expect(res.headers.get('content-security-policy')).to.equal(cspWithImportMap(html));
     expect(res.headers.get('referrer-policy')).to.equal('no-referrer');
     expect(res.headers.get('x-content-type-options')).to.equal('nosniff');
     expect(res.headers.get('cache-control')).to.equal('no-store');
     expect(html).to.not.include(intent.client_secret);
-    expect(html).to.not.match(/<script(?![^>]*\ssrc=)[^>]*>/);
+    expect(withoutImportMap(html)).to.not.match(/<script(?![^>]*\ssrc=)[^>]*>/);
     expect(html).to.not.match(/<style|\sstyle=|\son[a-z]+=/i);
 
     for (const [path, type] of [
-      ['/pay/assets/sheet.js', 'text/javascript; charset=utf-8'],
-      ['/pay/assets/sheet.css', 'text/css; charset=utf-8'],
+      ['/pay/assets/payment-sheet/sheet.js', 'text/javascript; charset=utf-8'],
+      ['/pay/assets/payment-sheet/sheet.css', 'text/css; charset=utf-8'],
     ] as const) {
       expect(html).to.match(new RegExp(`${path.replace(/\./g, '\\.')}\\?v=[0-9a-f]{12}`));
       const asset = await fetch(`${svc.url}${path}`);

@@ -1,31 +1,27 @@
 import { Router } from 'express';
 import { TEST_CARD_LIST, TEST_OTP } from '../domain/processor/test-cards.ts';
-import { pageAssets, readPage, sendPage } from './static-page.ts';
+import { assetFiles, pageAssets, readPage, sendPage } from './static-page.ts';
 
 /** `pi_` + 24 base62, then `_secret_` + 24 base62 (see ids.ts). Anything else cannot be a payment link. */
 const CLIENT_SECRET = /^pi_[0-9A-Za-z]{24}_secret_[0-9A-Za-z]{24}$/;
 
-const file = (name: string): URL => new URL(`./payment-sheet/${name}`, import.meta.url);
+const WEB = new URL('./', import.meta.url);
+const file = (name: string): URL => new URL(`payment-sheet/${name}`, WEB);
 
 /** The hosted payment sheet at /pay/{client_secret}: one static page that pays the intent through the public checkout API. */
 export function paymentSheetRouter(): Router {
-  const assets = pageAssets('/pay/assets/', {
-    'sheet.js': file('sheet.js'),
-    'base.css': new URL('./shared/base.css', import.meta.url),
-    'sheet.css': file('sheet.css'),
-    'favicon.svg': new URL('./shared/favicon.svg', import.meta.url),
-  });
-  const sheetHtml = assets.versioned(withTestCards(readPage(file('sheet.html'))));
-  const notFoundHtml = assets.versioned(readPage(file('not-found.html')));
+  const assets = pageAssets('/pay/assets/', assetFiles(WEB, ['payment-sheet', 'shared']));
+  const sheetPage = assets.page(withTestCards(readPage(file('sheet.html'))));
+  const notFoundPage = assets.page(readPage(file('not-found.html')));
 
   const router = Router();
-  router.get('/pay/assets/:name', assets.serve);
+  router.get('/pay/assets/*path', assets.serve);
   router.get('/pay/:clientSecret', (req, res) => {
     // Only the shape is checked here; the page itself asks the API whether the intent exists.
-    if (CLIENT_SECRET.test(req.params.clientSecret)) sendPage(res, 200, sheetHtml);
-    else sendPage(res, 404, notFoundHtml);
+    if (CLIENT_SECRET.test(req.params.clientSecret)) sendPage(res, 200, sheetPage);
+    else sendPage(res, 404, notFoundPage);
   });
-  router.get(['/pay', '/pay/*rest'], (_req, res) => sendPage(res, 404, notFoundHtml));
+  router.get(['/pay', '/pay/*rest'], (_req, res) => sendPage(res, 404, notFoundPage));
   return router;
 }
 

@@ -1,0 +1,52 @@
+// The dashboard's address is its fragment: "#/test/payments?status=succeeded",
+// "#/live/webhooks/events/evt_…". The mode comes first, so every link says which data it shows.
+import { state } from './state.js';
+
+/**
+ * @typedef {object} Route
+ * @property {import('./state.js').Mode} mode
+ * @property {string} section "payments", "balance", "webhooks", "api-keys"
+ * @property {string[]} rest what follows the section (a payment's id; "events", an event's id)
+ * @property {string} path the fragment's path, to tell a new view from another page of a list
+ * @property {URLSearchParams} query
+ */
+
+/**
+ * The route in the fragment; null when it names no mode (the default view is then shown).
+ * @returns {Route | null}
+ */
+export function parseRoute() {
+  const raw = location.hash.replace(/^#\/?/, '');
+  const [pathPart = '', queryPart = ''] = raw.split('?');
+  let parts;
+  try {
+    parts = pathPart.split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+  const [mode, sectionName = 'payments', ...rest] = parts;
+  if (mode !== 'test' && mode !== 'live') return null;
+  return { mode, section: sectionName, rest, path: parts.join('/'), query: new URLSearchParams(queryPart) };
+}
+
+/** @typedef {Record<string, string | null | undefined>} Query */
+
+/**
+ * The fragment for a view: hrefFor('live', ['payments', id]) -> "#/live/payments/pi_…".
+ * @param {import('./state.js').Mode} mode
+ * @param {string[]} parts
+ * @param {Query} [query]
+ */
+export function hrefFor(mode, parts, query = {}) {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(name, value);
+  const search = params.toString();
+  return `#/${mode}/${parts.map(encodeURIComponent).join('/')}${search === '' ? '' : `?${search}`}`;
+}
+
+/**
+ * The fragment for a view in the mode being shown.
+ * @param {string[]} parts
+ * @param {Query} [query]
+ */
+export const here = (parts, query) => hrefFor(state.mode, parts, query);
