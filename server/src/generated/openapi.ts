@@ -1399,7 +1399,7 @@ export interface components {
              */
             status: "requires_otp" | "requires_action" | "processing" | "succeeded" | "failed" | "abandoned";
             /** @description Why a `failed` attempt failed (as the intent's `last_error`); null otherwise. */
-            failure_code: string | null;
+            failure_code: components["schemas"]["AttemptFailureCode"] | null;
             /**
              * @description The attempt's reference at the card processor (in live mode with Paystack, the
              *     transaction reference in its dashboard: the attempt's id with `-` for `_`); null on
@@ -1752,6 +1752,19 @@ export interface components {
          */
         Currency: "NGN";
         /**
+         * @description Why a payment attempt failed:
+         *     - `card_declined`: the card's bank declined it.
+         *     - `insufficient_funds`: the card has too little money.
+         *     - `invalid_otp`: the one-time code the customer typed was wrong.
+         *     - `processor_declined`: the card processor refused it (live mode).
+         *     - `test_card_in_live_mode`: a test card was used on a live payment.
+         *     - `balance_limit_reached`: approved, but a balance it would move is at its limit; nothing
+         *       was charged.
+         *     More codes may be added (within a version, as new values): show an unknown one as it is.
+         * @enum {string}
+         */
+        AttemptFailureCode: "card_declined" | "insufficient_funds" | "invalid_otp" | "processor_declined" | "test_card_in_live_mode" | "balance_limit_reached";
+        /**
          * @description How a payment stands, in the words a merchant reads it in (the dashboard, the list's
          *     `status` filter and the CSV export all use this one mapping):
          *     - `succeeded`: paid, nothing refunded.
@@ -1898,11 +1911,8 @@ export interface components {
              * @enum {string|null}
              */
             cancellation_reason: "requested_by_merchant" | "expired" | "too_many_failed_attempts" | null;
-            /**
-             * @description Why the last payment attempt failed (`card_declined`, `insufficient_funds`,
-             *     `invalid_otp`, `processor_declined`, `test_card_in_live_mode`, ...); null when none has.
-             */
-            last_error: string | null;
+            /** @description Why the last payment attempt failed; null when none has. */
+            last_error: components["schemas"]["AttemptFailureCode"] | null;
             /** @description What the customer must do next in the payment sheet, or null. */
             next_action: components["schemas"]["NextAction"] | null;
             /**
@@ -1989,11 +1999,10 @@ export interface components {
              */
             next_action: components["schemas"]["NextAction"] | null;
             /**
-             * @description Why the last payment attempt failed (`card_declined`, `insufficient_funds`,
-             *     `invalid_otp`, `processor_declined`, `test_card_in_live_mode`, ...); null when none
-             *     has. The customer may try again while the status is `requires_authentication`.
+             * @description Why the last payment attempt failed; null when none has. The customer may try again
+             *     while the status is `requires_authentication`.
              */
-            last_error: string | null;
+            last_error: components["schemas"]["AttemptFailureCode"] | null;
             /**
              * @description `true` when the intent has no customer e-mail, so confirm must send `email` (a refund
              *     is paid to the customer's balance, which is keyed by e-mail).
@@ -2497,8 +2506,7 @@ export interface components {
             sequence: components["schemas"]["EventSequence"];
             data: {
                 id: components["schemas"]["PaymentIntentId"];
-                /** @description Why the attempt failed (`card_declined`, `insufficient_funds`, ...). */
-                last_error: string;
+                last_error: components["schemas"]["AttemptFailureCode"];
             };
         };
         /** @description Sent when an intent is canceled by the merchant or expires unpaid. */

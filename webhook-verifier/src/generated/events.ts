@@ -199,10 +199,22 @@ export interface components {
             sequence: components["schemas"]["EventSequence"];
             data: {
                 id: components["schemas"]["PaymentIntentId"];
-                /** @description Why the attempt failed (`card_declined`, `insufficient_funds`, ...). */
-                last_error: string;
+                last_error: components["schemas"]["AttemptFailureCode"];
             };
         };
+        /**
+         * @description Why a payment attempt failed:
+         *     - `card_declined`: the card's bank declined it.
+         *     - `insufficient_funds`: the card has too little money.
+         *     - `invalid_otp`: the one-time code the customer typed was wrong.
+         *     - `processor_declined`: the card processor refused it (live mode).
+         *     - `test_card_in_live_mode`: a test card was used on a live payment.
+         *     - `balance_limit_reached`: approved, but a balance it would move is at its limit; nothing
+         *       was charged.
+         *     More codes may be added (within a version, as new values): show an unknown one as it is.
+         * @enum {string}
+         */
+        AttemptFailureCode: "card_declined" | "insufficient_funds" | "invalid_otp" | "processor_declined" | "test_card_in_live_mode" | "balance_limit_reached";
         /** @description Sent when a payment succeeds. */
         PaymentIntentSucceededEvent: {
             id: string;

@@ -18,7 +18,7 @@ export function presentCheckout(intent: PaymentIntent, merchant: Merchant): Chec
     status: intent.status,
     expires_at: intent.expires_at.toISOString(),
     next_action: nextActionOf(intent),
-    last_error: intent.last_error ?? null,
+    last_error: (intent.last_error ?? null) as CheckoutViewBody['last_error'],
     needs_email: intent.customer_email == null,
     cancellation_reason: (intent.cancellation_reason ?? null) as CheckoutViewBody['cancellation_reason'],
     return_url: intent.return_url ?? null,

@@ -3,11 +3,7 @@
 // words for is a type error in `npm run typecheck`, not a raw code on a merchant's screen.
 
 /** @typedef {import('../../generated/openapi.ts').components['schemas']} Schemas */
-/**
- * Why an attempt failed (`failure_code`, an intent's `last_error`). The contract types these as
- * plain strings, so the union comes from the domain that writes them.
- * @typedef {import('../../domain/processor/processor.ts').FailureCode} FailureCode
- */
+/** Why an attempt failed (`failure_code`, an intent's `last_error`). @typedef {Schemas['AttemptFailureCode']} FailureCode */
 /** @typedef {'neutral' | 'info' | 'success' | 'muted' | 'error'} Tone */
 /** @typedef {{ label: string, tone: Tone }} StatusWords */
 
