@@ -62,7 +62,9 @@ export function detailList(rows, className = 'details') {
  */
 
 /**
- * A table in its own scrolling container, so a wide one never widens the page on a phone.
+ * A table in its own container, so a wide one never widens the page. On a phone (up to 640 px)
+ * each row becomes a stacked card: every cell on its own line, labelled with its column
+ * (`data-label`), so nothing that tells rows apart is hidden or off to the side.
  * @param {Table} table
  */
 export function table({ caption, columns, rows, empty }) {
@@ -79,7 +81,13 @@ export function table({ caption, columns, rows, empty }) {
       h(
         'tbody',
         {},
-        rows.map((row) => h('tr', { class: row.linked ? 'row-linked' : undefined }, columns.map((c, i) => h(i === 0 ? 'th' : 'td', { scope: i === 0 ? 'row' : undefined, class: c.class }, row.cells[i])))),
+        rows.map((row) =>
+          h(
+            'tr',
+            { class: row.linked ? 'row-linked' : undefined },
+            columns.map((c, i) => h(i === 0 ? 'th' : 'td', { scope: i === 0 ? 'row' : undefined, class: c.class, 'data-label': c.label }, row.cells[i])),
+          ),
+        ),
       ),
     ),
   );
