@@ -30,7 +30,7 @@ export const BENCH_SERVER_ENV: Record<string, string> = {
   LOG_LEVEL: 'warn',
   // The load comes from one address: the limit would be the only thing measured.
   RATE_LIMIT_PER_MINUTE: '1000000',
-  LIVE_PROCESSOR: 'sandbox',
+  // No LIVE_PROCESSOR: production refuses the sandbox, and the bench pays in test mode only.
 };
 
 /**

@@ -32,6 +32,12 @@ export interface PageQuery<Row, T> {
   where?: (bind: (value: unknown) => string) => string;
   /** The object's name in a refused cursor's message. */
   noun: string;
+  /**
+   * A search: find the rows that match first (through the indexes `where` can use), then order
+   * them, instead of walking the list's index in order and testing each row; and plan it for its
+   * values (see StatementOptions.planEachTime).
+   */
+  matchesFirst?: boolean;
 }
 
 /**
@@ -76,12 +82,11 @@ export async function pageOf<Row, T extends { id: string }>(em: EntityManager, q
   }
   params.push(options.limit + 1);
   const direction = olderFirst ? 'desc' : 'asc';
-  const rows = await sql<Row>(
-    em,
-    `select ${query.columns.join(', ')} from ${query.table} where ${conditions.join(' and ')}
-      order by created_at ${direction}, id ${direction} limit $${params.length}`,
-    params,
-  );
+  const select = `select ${query.columns.join(', ')} from ${query.table} where ${conditions.join(' and ')}`;
+  const order = `order by created_at ${direction}, id ${direction} limit $${params.length}`;
+  const rows = query.matchesFirst
+    ? await sql<Row>(em, `with found as materialized (${select}) select * from found ${order}`, params, { planEachTime: true })
+    : await sql<Row>(em, `${select} ${order}`, params);
   if (rows.length === 0 && cursor !== undefined) {
     const [known] = await sql(em, `select 1 from ${query.table} where id = $1 and merchant_id = $2 and livemode = $3`, [cursor, query.merchantId, query.livemode]);
     if (known === undefined) {

@@ -263,10 +263,14 @@ export async function listPaymentIntents(em: EntityManager, caller: Caller, opti
       filters: {},
       where: (bind) => filterSql(options, bind),
       noun: 'payment intent',
+      matchesFirst: isSearch(options),
     },
     options,
   );
 }
+
+/** Whether a list's filters search (`q`): its matches are found first, then ordered. */
+const isSearch = (options: Omit<ListOptions, keyof PageOptions>): boolean => (options.q?.trim() ?? '') !== '';
 
 export interface ListTotals {
   /** How many intents the filter finds. */
@@ -289,6 +293,8 @@ export async function listTotals(em: EntityManager, caller: Caller, options: Lis
             coalesce(sum(amount_refunded), 0)::text as refunded
        from payment_intents where ${where}`,
     params,
+    // Planned for its values: a generic plan for "any" filter would read the whole merchant.
+    { planEachTime: true },
   );
   const volume = koboFromDb(row!.volume);
   const fees = koboFromDb(row!.fees);

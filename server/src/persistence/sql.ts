@@ -31,19 +31,29 @@ const isAutocommit = (runner: Runner): runner is Autocommit => 'autocommit' in r
  * query builder stands in between. Every text passed here is a constant (or one of a few shapes),
  * so the statements each connection keeps are few.
  */
-export async function sql<Row>(runner: Runner, text: string, params: readonly unknown[] = []): Promise<Row[]> {
+export async function sql<Row>(runner: Runner, text: string, params: readonly unknown[] = [], options: StatementOptions = {}): Promise<Row[]> {
   if (isAutocommit(runner) || !runner.isInTransaction()) {
     const connection = isAutocommit(runner) ? runner.autocommit.em.getConnection() : runner.getConnection();
     const pool = pools.get(connection) ?? (await poolOf(connection));
+    const named = prepared && options.planEachTime !== true;
     const result = await pool
-      .query(prepared ? { name: statementName(text), text, values: params as unknown[] } : { text, values: params as unknown[] })
+      .query(named ? { name: statementName(text), text, values: params as unknown[] } : { text, values: params as unknown[] })
       .catch((error: unknown) => {
-        throw prepared && LOST_STATEMENTS.has((error as { code?: string }).code ?? '') ? statementsLost(error) : error;
+        throw named && LOST_STATEMENTS.has((error as { code?: string }).code ?? '') ? statementsLost(error) : error;
       });
     return result.rows as Row[];
   }
   const result = await runner.getKysely().executeQuery(CompiledQuery.raw(text, params as unknown[]));
   return result.rows as Row[];
+}
+
+export interface StatementOptions {
+  /**
+   * Plan the statement for its values every time (an unnamed statement), never from a plan cached
+   * for "any" values: for a search, whose best plan depends on how many rows its term matches (an
+   * e-mail a few, a common word thousands), where a generic plan would read the whole merchant.
+   */
+  planEachTime?: boolean;
 }
 
 let prepared = true;

@@ -19,6 +19,7 @@ import { Migration20261127000000_webhook_queue_home } from './Migration202611270
 import { Migration20261128000000_live_processor } from './Migration20261128000000_live_processor.ts';
 import { Migration20261128010000_reports } from './Migration20261128010000_reports.ts';
 import { Migration20261128020000_balance_history } from './Migration20261128020000_balance_history.ts';
+import { Migration20261128030000_search_indexes } from './Migration20261128030000_search_indexes.ts';
 import { Migration20261128040000_password_confirmation } from './Migration20261128040000_password_confirmation.ts';
 
 // Every migration, oldest first. Listed explicitly so no file-system discovery is needed at run time.
@@ -47,5 +48,6 @@ export const migrationsList = [
   { name: 'Migration20261128000000_live_processor', class: Migration20261128000000_live_processor },
   { name: 'Migration20261128010000_reports', class: Migration20261128010000_reports },
   { name: 'Migration20261128020000_balance_history', class: Migration20261128020000_balance_history },
+  { name: 'Migration20261128030000_search_indexes', class: Migration20261128030000_search_indexes },
   { name: 'Migration20261128040000_password_confirmation', class: Migration20261128040000_password_confirmation },
 ];
