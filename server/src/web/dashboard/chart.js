@@ -1,8 +1,9 @@
 // The home page's chart: succeeded volume per day as SVG bars drawn from the summary's days, with
 // its labels in HTML (so they stay readable on a 360 px phone, where an SVG's text would shrink)
-// and the same figures in a table a screen reader can read. No library, no inline style: the
-// bars' geometry is SVG attributes, their colour comes from dashboard.css.
-import { h } from '../shared/dom.js';
+// and the same figures in a table a screen reader can read (on a phone its rows stack into labelled
+// lines, as every table's do). No library, no inline style: the bars' geometry is SVG attributes,
+// their colour comes from dashboard.css.
+import { h, uniqueId } from '../shared/dom.js';
 import { formatKobo } from '../shared/money.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -13,7 +14,10 @@ const HEIGHT = 100;
 const SLOT = 10;
 const BAR = 8;
 
-/** @typedef {{ date: string, volume: string, count: number, fees: string, refunded: string, net: string }} Day */
+/** The table's columns; each cell is labelled with its own on a phone, where the rows stack. */
+const COLUMNS = ['Day', 'Volume', 'Payments', 'Fees', 'Refunded', 'Net'];
+
+/** One day of a report summary (retrieveReportSummary's `days`). @typedef {import('../shared/words.js').Schemas['ReportDay']} Day */
 
 /**
  * "2026-11-27" -> "27 Nov" (the day as the summary counted it, in the merchant's time zone).
@@ -68,7 +72,7 @@ export function volumeChart(days, { title }) {
   const first = days[0];
   const middle = days[Math.floor(days.length / 2)];
   const last = days[days.length - 1];
-  const titleId = `chart-title-${Math.random().toString(36).slice(2, 8)}`;
+  const titleId = uniqueId('chart-title');
   return h(
     'figure',
     { class: 'chart', 'aria-labelledby': titleId },
@@ -91,9 +95,9 @@ export function volumeChart(days, { title }) {
         { class: 'table-wrap' },
         h(
           'table',
-          {},
-          h('caption', { class: 'visually-hidden' }, title),
-          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Day'), h('th', { scope: 'col' }, 'Volume'), h('th', { scope: 'col' }, 'Payments'), h('th', { scope: 'col' }, 'Fees'), h('th', { scope: 'col' }, 'Refunded'), h('th', { scope: 'col' }, 'Net'))),
+          { class: 'table' },
+          h('caption', { class: 'visually-hidden' }, `${title}, newest day first`),
+          h('thead', {}, h('tr', {}, COLUMNS.map((label, i) => h('th', { scope: 'col', class: i === 0 ? undefined : 'num' }, label)))),
           h(
             'tbody',
             {},
@@ -101,12 +105,10 @@ export function volumeChart(days, { title }) {
               h(
                 'tr',
                 {},
-                h('th', { scope: 'row' }, shortDate(day.date)),
-                h('td', { class: 'num' }, formatKobo(day.volume)),
-                h('td', { class: 'num' }, String(day.count)),
-                h('td', { class: 'num' }, formatKobo(day.fees)),
-                h('td', { class: 'num' }, formatKobo(day.refunded)),
-                h('td', { class: 'num' }, formatKobo(day.net)),
+                h('th', { scope: 'row', 'data-label': COLUMNS[0] }, shortDate(day.date)),
+                [formatKobo(day.volume), String(day.count), formatKobo(day.fees), formatKobo(day.refunded), formatKobo(day.net)].map((text, i) =>
+                  h('td', { class: 'num', 'data-label': COLUMNS[i + 1] }, text),
+                ),
               ),
             ),
           ),

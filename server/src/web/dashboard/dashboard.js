@@ -8,18 +8,21 @@ import { els } from './chrome.js';
 import { viewApiKeys } from './pages/api-keys.js';
 import { viewBalance } from './pages/balance.js';
 import { viewEvent } from './pages/event.js';
+import { viewHome } from './pages/home.js';
 import { viewPayment } from './pages/payment.js';
 import { viewPayments } from './pages/payments.js';
 import { onSignIn, onSignOut } from './pages/sign-in.js';
 import { viewWebhooks } from './pages/webhooks.js';
 import { render, routeViews } from './render.js';
-import { hrefFor, parseRoute } from './routes.js';
+import { DEFAULT_SECTION, hrefFor, parseRoute } from './routes.js';
 import { fetchSession, showApp, showSignIn } from './session.js';
 import { state } from './state.js';
 
 routeViews((route) => {
   const [first, second] = route.rest;
   switch (route.section) {
+    case 'home':
+      return first === undefined ? viewHome : undefined;
     case 'payments':
       if (first === undefined) return viewPayments;
       if (second === undefined) return viewPayment;
@@ -45,7 +48,7 @@ els.modeToggle.addEventListener('click', () => {
   const route = parseRoute();
   const next = state.mode === 'test' ? 'live' : 'test';
   // Ids belong to one mode: a payment or event page becomes its list in the other mode.
-  location.hash = hrefFor(next, [route?.section ?? 'payments']);
+  location.hash = hrefFor(next, [route?.section ?? DEFAULT_SECTION]);
   announce(next === 'test' ? 'Test mode: showing test data.' : 'Live mode: showing live data.');
 });
 for (const a of els.navLinks) {
@@ -71,6 +74,8 @@ async function boot() {
   // A path-style link (/dashboard/live/payments/pi_...) names the same view as its fragment form.
   const pathRoute = location.pathname.replace(/^\/dashboard\/?/, '');
   if (location.hash === '' && pathRoute !== '') history.replaceState(null, '', `/dashboard#/${pathRoute}${location.search}`);
+  // Plain /dashboard opens the default view, and its address says which (so a reload keeps it).
+  else if (location.hash === '') history.replaceState(null, '', `/dashboard${hrefFor('test', [DEFAULT_SECTION])}`);
   let session;
   try {
     session = await fetchSession();

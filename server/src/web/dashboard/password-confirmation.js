@@ -38,12 +38,15 @@ export function confirmWithPassword({ title, message, confirm, danger = false })
   const input = /** @type {HTMLInputElement} */ (
     h('input', { id: inputId, type: 'password', name: 'password', autocomplete: 'current-password', required: true, spellcheck: 'false' })
   );
+  // Password managers fill the right account's password when the form names whose it is.
+  const username = h('input', { type: 'text', name: 'username', autocomplete: 'username', value: state.session?.user.email ?? '', readonly: true, hidden: true, tabindex: '-1' });
   const alert = h('div', { class: 'alert alert-error', role: 'alert' });
   const cancel = h('button', { type: 'button', class: 'button button-secondary' }, 'Cancel');
   const ok = h('button', { type: 'submit', class: `button ${danger ? 'button-danger' : 'button-primary'}` }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), h('span', {}, confirm));
   const form = h(
     'form',
     { class: 'dialog-form', novalidate: true },
+    askPassword ? username : null,
     askPassword
       ? h(
           'div',
@@ -59,7 +62,7 @@ export function confirmWithPassword({ title, message, confirm, danger = false })
   );
   if (askPassword) input.setAttribute('aria-describedby', `${inputId}-hint`);
   const dialog = /** @type {HTMLDialogElement} */ (
-    h('dialog', { class: 'dialog', 'aria-labelledby': titleId, 'aria-describedby': messageId }, h('h2', { class: 'dialog-title', id: titleId }, title), h('p', { class: 'dialog-message', id: messageId }, message), form)
+    h('dialog', { class: 'dialog dialog-password', 'aria-labelledby': titleId, 'aria-describedby': messageId }, h('h2', { class: 'dialog-title', id: titleId }, title), h('p', { class: 'dialog-message', id: messageId }, message), form)
   );
   document.body.append(dialog);
 
@@ -98,6 +101,16 @@ export function confirmWithPassword({ title, message, confirm, danger = false })
           setFieldError(input, 'That is not your password.');
           input.select();
           input.focus();
+        } else if (err instanceof ApiError && err.status === 429) {
+          // Too many wrong passwords (or requests): the answer says how long to wait, and the
+          // button stays off until then, so a press cannot lengthen the wait.
+          const seconds = err.retryAfter ?? 60;
+          alert.textContent = err.message;
+          ok.disabled = true;
+          window.setTimeout(() => {
+            ok.disabled = false;
+          }, seconds * 1000);
+          input.focus();
         } else {
           alert.textContent = err instanceof ApiError ? err.message : 'Something went wrong. Try again.';
         }
@@ -112,7 +125,8 @@ export function confirmWithPassword({ title, message, confirm, danger = false })
 /**
  * Runs `send` (the change's API call) after `confirmWithPassword`; when the server still asks for
  * the password (it stopped holding in between), asks once more and sends again. Resolves to the
- * answer, or null when the user cancelled.
+ * answer, or null when the user cancelled (possibly at the second asking, after `send` began: a
+ * caller that marks its button busy in `send` clears it on null).
  * @template T
  * @param {Change} change
  * @param {() => Promise<T>} send

@@ -3,7 +3,7 @@
 import { h } from '../shared/dom.js';
 import { ApiError, SessionEnded } from './api.js';
 import { els, renderChrome } from './chrome.js';
-import { here, parseRoute } from './routes.js';
+import { DEFAULT_SECTION, here, hrefFor, parseRoute } from './routes.js';
 import { clearTimers, state } from './state.js';
 import { heading, viewMissing } from './ui.js';
 
@@ -35,7 +35,7 @@ export async function render({ focus = 'heading' } = {}) {
   if (state.session === null) return;
   const route = parseRoute();
   if (route === null) {
-    location.replace('#/test/payments');
+    location.replace(hrefFor('test', [DEFAULT_SECTION]));
     return;
   }
   clearTimers();
@@ -83,7 +83,7 @@ export function refresh(flash) {
 
 /** @type {View} */
 function viewNotFound() {
-  return viewMissing('Page not found', 'This dashboard page does not exist.', here(['payments']), 'Go to payments');
+  return viewMissing('Page not found', 'This dashboard page does not exist.', here([DEFAULT_SECTION]), 'Go to Home');
 }
 
 /** @param {unknown} err */

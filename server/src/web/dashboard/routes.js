@@ -5,14 +5,18 @@ import { state } from './state.js';
 /**
  * @typedef {object} Route
  * @property {import('./state.js').Mode} mode
- * @property {string} section "payments", "balance", "webhooks", "api-keys"
+ * @property {string} section "home", "payments", "balance", "webhooks", "api-keys"
  * @property {string[]} rest what follows the section (a payment's id; "events", an event's id)
  * @property {string} path the fragment's path, to tell a new view from another page of a list
  * @property {URLSearchParams} query
  */
 
+/** The section the dashboard opens on: /dashboard, signing in, a fragment that names only a mode. */
+export const DEFAULT_SECTION = 'home';
+
 /**
- * The route in the fragment; null when it names no mode (the default view is then shown).
+ * The route in the fragment: no fragment at all is the default view, in test mode; null for one
+ * that names no mode.
  * @returns {Route | null}
  */
 export function parseRoute() {
@@ -24,7 +28,8 @@ export function parseRoute() {
   } catch {
     return null;
   }
-  const [mode, sectionName = 'payments', ...rest] = parts;
+  if (parts.length === 0) parts = ['test', DEFAULT_SECTION];
+  const [mode, sectionName = DEFAULT_SECTION, ...rest] = parts;
   if (mode !== 'test' && mode !== 'live') return null;
   return { mode, section: sectionName, rest, path: parts.join('/'), query: new URLSearchParams(queryPart) };
 }

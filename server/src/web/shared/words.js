@@ -7,14 +7,6 @@
 /** @typedef {'neutral' | 'info' | 'success' | 'muted' | 'error'} Tone */
 /** @typedef {{ label: string, tone: Tone }} StatusWords */
 
-/** @type {Record<Schemas['PaymentIntentStatus'], StatusWords>} */
-export const PAYMENT_STATUS = {
-  requires_authentication: { label: 'Awaiting payment', tone: 'neutral' },
-  processing: { label: 'Processing', tone: 'info' },
-  succeeded: { label: 'Succeeded', tone: 'success' },
-  canceled: { label: 'Canceled', tone: 'muted' },
-};
-
 /** @type {Record<Schemas['PaymentAttempt']['status'], StatusWords>} */
 export const ATTEMPT_STATUS = {
   requires_otp: { label: 'Waiting for the one-time code', tone: 'info' },
@@ -40,7 +32,7 @@ export const DELIVERY_TRIGGERS = {
   manual: 'Manual',
 };
 
-/** Why a card attempt failed, for the merchant (the code itself is shown beside it). @type {Record<FailureCode, string>} */
+/** Why a card attempt failed, for the merchant. @type {Record<FailureCode, string>} */
 export const FAILURE_WORDS = {
   card_declined: 'card declined',
   insufficient_funds: 'insufficient funds',
@@ -122,3 +114,34 @@ export function wordsFor(map, value) {
  * @returns {K[]}
  */
 export const keysOf = (map) => /** @type {K[]} */ (Object.keys(map));
+
+/**
+ * How a payment stands, as a merchant reads it (`display_status`): the status every payments page
+ * shows and filters by. @type {Record<Schemas['PaymentIntentDisplayStatus'], StatusWords>}
+ */
+export const DISPLAY_STATUS = {
+  succeeded: { label: 'Succeeded', tone: 'success' },
+  partially_refunded: { label: 'Partially refunded', tone: 'info' },
+  refunded: { label: 'Refunded', tone: 'muted' },
+  failed: { label: 'Failed', tone: 'error' },
+  processing: { label: 'Processing', tone: 'info' },
+  awaiting_payment: { label: 'Awaiting payment', tone: 'neutral' },
+  expired: { label: 'Expired', tone: 'muted' },
+  canceled: { label: 'Canceled', tone: 'muted' },
+};
+
+/** Where a payout is, for the merchant. @type {Record<Schemas['Payout']['status'], StatusWords>} */
+export const PAYOUT_STATUS = {
+  pending: { label: 'Queued', tone: 'info' },
+  in_transit: { label: 'On its way', tone: 'info' },
+  paid: { label: 'Paid', tone: 'success' },
+  failed: { label: 'Failed', tone: 'error' },
+};
+
+/** Why a payout failed, or why a queued one waits, and what to do about it. @type {Record<Schemas['PayoutFailureCode'], string>} */
+export const PAYOUT_FAILURE_WORDS = {
+  account_invalid: 'The bank account cannot take transfers; the amount is back in your balance. Set another payout account.',
+  transfer_failed: 'The transfer failed; the amount is back in your balance.',
+  transfer_reversed: 'Your bank sent the money back; the amount is back in your balance.',
+  processor_configuration: 'Waiting: Paystack asks for an OTP to approve transfers. Turn that off in your Paystack dashboard.',
+};

@@ -4,6 +4,7 @@ import { setBusy } from '../../shared/forms.js';
 import { SessionEnded, api } from '../api.js';
 import { confirmAction } from '../dialog.js';
 import { revealSlot } from '../messages.js';
+import { changeWithPassword } from '../password-confirmation.js';
 import { refresh } from '../render.js';
 import { signedOut } from '../session.js';
 import { state } from '../state.js';
@@ -21,7 +22,7 @@ export async function viewApiKeys() {
   const ordered = [...keys.data].sort((a, b) => Number(a.livemode) - Number(b.livemode));
   return h(
     'div',
-    { class: 'view' },
+    { class: 'view view-api-keys' },
     heading('API keys', { lead: 'Your server sends a secret key with every API call. Keep them out of code, logs and browsers.' }),
     ordered.map((key) => apiKeyCard(key)),
     signOutEverywhereSection(),
@@ -60,7 +61,8 @@ function signOutEverywhereSection() {
 }
 
 /**
- * One key, masked, with Roll (confirmed first; the new key is shown once).
+ * One key, masked, with Roll (confirmed first, the live one with the password; the new key is
+ * shown once).
  * @param {Schemas['ApiKey']} key
  */
 function apiKeyCard(key) {
@@ -69,17 +71,23 @@ function apiKeyCard(key) {
   const button = busyButton(`Roll ${modeName} key`, { class: 'button button-secondary' });
   button.addEventListener('click', async () => {
     alert.textContent = '';
-    const ok = await confirmAction({
+    const change = {
       title: `Roll the ${modeName} key?`,
       message: `${maskedKey(key)} stops working at once: every request made with it gets 401 until your server uses the new key, which is shown once.`,
       confirm: `Roll ${modeName} key`,
       danger: key.livemode,
-    });
-    if (!ok) return;
-    setBusy(button, true);
+    };
+    const roll = () => {
+      setBusy(button, true);
+      return api('POST', `/dashboard/api/api_keys/${encodeURIComponent(key.id)}/roll`);
+    };
     try {
-      /** @type {Schemas['ApiKeyWithSecret']} */
-      const rolled = await api('POST', `/dashboard/api/api_keys/${encodeURIComponent(key.id)}/roll`);
+      // Rolling the live key stops real payments until the server has the new one: a stolen
+      // session cookie must not be enough for it, so the password is asked. The test key only
+      // needs a yes.
+      /** @type {Schemas['ApiKeyWithSecret'] | null} */
+      const rolled = key.livemode ? await changeWithPassword(change, roll) : (await confirmAction(change)) ? await roll() : null;
+      if (rolled === null) return setBusy(button, false);
       state.reveal = {
         anchor: `key-${modeName}`,
         title: `Your new ${modeName} secret key`,

@@ -116,7 +116,7 @@ export async function viewEvent(route, current) {
   poll();
   return h(
     'div',
-    { class: 'view' },
+    { class: 'view view-event' },
     backLink(here(['webhooks']), 'Webhooks'),
     heading(event.type, { lead: h('span', { class: 'mono' }, event.id) }),
     flashSlot('event'),

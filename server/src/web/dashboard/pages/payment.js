@@ -2,7 +2,7 @@
 // its details, and what can still be done with it (refund, cancel).
 import { h } from '../../shared/dom.js';
 import { formatKobo, koboSign, subtractKobo } from '../../shared/money.js';
-import { ATTEMPT_STATUS, CANCELLATION_WORDS, FAILURE_WORDS, PAYMENT_STATUS, wordsFor } from '../../shared/words.js';
+import { ATTEMPT_STATUS, CANCELLATION_WORDS, DISPLAY_STATUS, FAILURE_WORDS, wordsFor } from '../../shared/words.js';
 import { ApiError, SessionEnded, api, v1 } from '../api.js';
 import { eventsTable } from '../events-table.js';
 import { flashSlot } from '../messages.js';
@@ -44,7 +44,9 @@ export async function viewPayment(route) {
   if (intent.status === 'processing') later(PROCESSING_POLL_MS, () => void refresh());
 
   const remaining = subtractKobo(intent.amount, intent.amount_refunded);
-  const net = intent.service_fee === null ? null : subtractKobo(intent.amount, intent.service_fee);
+  const net = netOf(intent);
+  const said = statusSaid(intent);
+  const customer = [intent.customer?.email, intent.customer?.phone].filter((part) => typeof part === 'string' && part !== '').join(' · ');
 
   const summary = h(
     'div',
@@ -53,24 +55,26 @@ export async function viewPayment(route) {
       'div',
       { class: 'payment-title' },
       h('h1', { class: 'page-title amount-title', tabindex: '-1' }, h('span', { class: 'visually-hidden' }, 'Payment of '), formatKobo(intent.amount)),
-      badge(PAYMENT_STATUS, intent.status),
+      badge(DISPLAY_STATUS, intent.display_status),
     ),
+    said === '' ? null : h('p', { class: 'payment-status' }, said),
     intent.description ? h('p', { class: 'lead' }, intent.description) : null,
+    customer === '' ? null : h('p', {}, customer),
     h('p', { class: 'mono muted' }, intent.id),
     h(
       'dl',
       { class: 'stats' },
-      stat('Refunded', formatKobo(intent.amount_refunded)),
+      stat('Gross', formatKobo(intent.amount)),
       stat('Service fee', intent.service_fee === null ? '—' : formatKobo(intent.service_fee)),
-      stat('To your balance', net === null ? '—' : formatKobo(net)),
-      stat('Customer', intent.customer?.email ?? '—'),
+      stat('Refunded', formatKobo(intent.amount_refunded)),
+      stat('Net to your balance', net === null ? '—' : formatKobo(net)),
     ),
   );
 
   const side = [];
   side.push(flashSlot('payment'));
   if (intent.status === 'succeeded' && koboSign(remaining) > 0) side.push(refundForm(intent, remaining));
-  if (intent.status === 'succeeded' && koboSign(remaining) === 0) side.push(section('Refund', h('p', { class: 'muted' }, 'This payment has been refunded in full.')));
+  if (intent.status === 'succeeded' && koboSign(remaining) === 0) side.push(section('Refund', h('p', { class: 'muted' }, 'This payment has been refunded in full.'), feeKept(intent)));
   if (intent.status === 'requires_authentication') side.push(cancelSection(intent));
   side.push(section('Details', paymentDetails(intent)));
 
@@ -93,16 +97,79 @@ export async function viewPayment(route) {
   );
 }
 
+/**
+ * What reaches the merchant's balance from a paid payment, in kobo: its amount, less the service
+ * fee and what was refunded (the fee is kept on a refund). Null until it is paid.
+ * @param {PaymentIntent} intent
+ */
+function netOf(intent) {
+  return intent.service_fee === null ? null : subtractKobo(subtractKobo(intent.amount, intent.service_fee), intent.amount_refunded);
+}
+
+/**
+ * How the payment stands, in a sentence, where its badge alone does not say it all; "" otherwise.
+ * @param {PaymentIntent} intent
+ */
+function statusSaid(intent) {
+  switch (intent.display_status) {
+    case 'failed':
+      return `The last attempt failed: ${failureSaid(intent.last_error)}. The customer can still pay until it expires.`;
+    case 'canceled':
+      return `Canceled: ${cancellationSaid(intent.cancellation_reason)}.`;
+    case 'expired':
+      return 'Expired before the customer paid.';
+    case 'partially_refunded':
+      return `${formatKobo(intent.amount_refunded)} refunded; ${formatKobo(subtractKobo(intent.amount, intent.amount_refunded))} is left to refund.`;
+    case 'refunded':
+      return intent.service_fee === null ? 'Refunded in full.' : `Refunded in full. The service fee of ${formatKobo(intent.service_fee)} is kept.`;
+    case 'processing':
+      return 'With the card processor: the outcome follows shortly.';
+    default:
+      return '';
+  }
+}
+
+/**
+ * That a full refund keeps the service fee, with what it is.
+ * @param {PaymentIntent} intent
+ */
+function feeKept(intent) {
+  if (intent.service_fee === null) return null;
+  return h('p', { class: 'fee-kept' }, `The service fee of ${formatKobo(intent.service_fee)} is kept: a refund returns the payment's amount to the customer, not the fee, so this payment leaves ${formatKobo(netOf(intent) ?? '0')} in your balance.`);
+}
+
+/**
+ * Why an attempt failed, in words (a code this page has no words for is said as "it failed").
+ * @param {string | null} code
+ */
+function failureSaid(code) {
+  return wordsFor(FAILURE_WORDS, code) ?? 'it was refused';
+}
+
+/**
+ * Why a payment was canceled, in words.
+ * @param {string | null} reason
+ */
+function cancellationSaid(reason) {
+  return wordsFor(CANCELLATION_WORDS, reason) ?? 'no longer payable';
+}
+
+/**
+ * "card declined" -> "Card declined".
+ * @param {string} text
+ */
+const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** @param {PaymentIntent} intent */
 function paymentDetails(intent) {
-  const status = wordsFor(PAYMENT_STATUS, intent.status)?.label;
+  const status = wordsFor(DISPLAY_STATUS, intent.display_status)?.label ?? intent.display_status;
   return [
     detailList([
       ['ID', h('span', { class: 'mono' }, intent.id)],
       ['Amount', formatKobo(intent.amount)],
       ['Amount refunded', formatKobo(intent.amount_refunded)],
       ['Service fee', intent.service_fee === null ? null : formatKobo(intent.service_fee)],
-      ['Status', h('span', {}, status ? `${status} ` : '', h('span', { class: 'mono muted' }, `(${intent.status})`))],
+      ['Status', status],
       ['Description', intent.description || null],
       ['Customer e-mail', intent.customer?.email ?? null],
       ['Customer phone', intent.customer?.phone ?? null],
@@ -111,8 +178,8 @@ function paymentDetails(intent) {
       ['Expires', timeEl(intent.expires_at)],
       ['Succeeded', timeEl(intent.succeeded_at)],
       ['Canceled', timeEl(intent.canceled_at)],
-      ['Cancellation reason', intent.cancellation_reason === null ? null : `${wordsFor(CANCELLATION_WORDS, intent.cancellation_reason) ?? ''} (${intent.cancellation_reason})`],
-      ['Last error', intent.last_error === null ? null : h('span', {}, `${wordsFor(FAILURE_WORDS, intent.last_error) ?? 'failed'} `, h('span', { class: 'mono muted' }, `(${intent.last_error})`))],
+      ['Cancellation reason', intent.cancellation_reason === null ? null : capitalized(cancellationSaid(intent.cancellation_reason))],
+      ['Last attempt failed', intent.last_error === null ? null : capitalized(failureSaid(intent.last_error))],
       ['Next action', intent.next_action === null ? null : intent.next_action.type === 'otp' ? 'Customer enters a one-time code' : JSON.stringify(intent.next_action)],
       ['Mode', intent.livemode ? 'Live' : 'Test'],
     ]),
@@ -145,7 +212,7 @@ function timeline(intent, attempts, refunds) {
     for (const attempt of attempts.value.data) {
       const outcome = wordsFor(ATTEMPT_STATUS, attempt.status) ?? { label: attempt.status, tone: 'neutral' };
       const card = attempt.card ? `${brandName(attempt.card.brand)} •••• ${attempt.card.last4}` : attempt.method;
-      const why = attempt.failure_code === null ? '' : `: ${wordsFor(FAILURE_WORDS, attempt.failure_code) ?? 'failed'} (${attempt.failure_code})`;
+      const why = attempt.failure_code === null ? '' : `: ${failureSaid(attempt.failure_code)}`;
       add(
         attempt.created_at,
         1,
@@ -160,7 +227,7 @@ function timeline(intent, attempts, refunds) {
   }
   if (intent.canceled_at !== null) {
     const reason = intent.cancellation_reason;
-    add(intent.canceled_at, 2, 'Payment canceled', reason === null ? '' : `Reason: ${wordsFor(CANCELLATION_WORDS, reason) ?? reason}`, 'muted');
+    add(intent.canceled_at, 2, intent.display_status === 'expired' ? 'Payment expired' : 'Payment canceled', reason === null ? '' : `Reason: ${cancellationSaid(reason)}`, 'muted');
   }
   if (refunds.status === 'fulfilled') {
     for (const refund of refunds.value.data) add(refund.created_at, 3, `Refunded ${formatKobo(refund.amount)}`, h('span', { class: 'mono' }, refund.id), 'refund');

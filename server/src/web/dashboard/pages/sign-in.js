@@ -4,7 +4,7 @@ import { clearFieldError, setBusy, setFieldError } from '../../shared/forms.js';
 import { ApiError, SessionEnded, api } from '../api.js';
 import { els } from '../chrome.js';
 import { render } from '../render.js';
-import { parseRoute } from '../routes.js';
+import { DEFAULT_SECTION, hrefFor, parseRoute } from '../routes.js';
 import { showApp, signedOut } from '../session.js';
 
 /** @type {number | undefined} */
@@ -48,7 +48,7 @@ export async function onSignIn(event) {
   els.signinPassword.value = '';
   showApp(session);
   // With no view in the fragment, replacing it renders the default view (hashchange).
-  if (parseRoute() === null) location.replace('#/test/payments');
+  if (parseRoute() === null || location.hash === '') location.replace(hrefFor('test', [DEFAULT_SECTION]));
   else await render({ focus: 'heading' });
 }
 

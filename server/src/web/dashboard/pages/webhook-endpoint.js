@@ -1,13 +1,15 @@
-// The webhook endpoint: its health, its URL, a test event, rolling its signing secret, deleting it.
+// The webhook endpoint: its health (failing since when, the last error's cause, the last success,
+// disabled and why), its URL, a test event, resending what it missed, revealing and rolling its
+// signing secret, deleting it. Setting the URL, deleting it and its secret ask for the password.
 import { h } from '../../shared/dom.js';
 import { clearFieldError, setBusy, setFieldError } from '../../shared/forms.js';
 import { api, v1 } from '../api.js';
-import { confirmAction } from '../dialog.js';
 import { flashSlot, revealSlot } from '../messages.js';
+import { changeWithPassword } from '../password-confirmation.js';
 import { refresh } from '../render.js';
 import { here } from '../routes.js';
 import { state } from '../state.js';
-import { busyButton, detailList, formAlert, section, showFormError, timeEl } from '../ui.js';
+import { busyButton, detailList, formAlert, link, section, showFormError, timeEl } from '../ui.js';
 
 /** @typedef {import('../../shared/words.js').Schemas} Schemas */
 /** @typedef {Schemas['WebhookEndpoint']} WebhookEndpoint */
@@ -21,16 +23,30 @@ const SECRET_OVERLAPS = [
   { seconds: 604800, label: 'Keep the old secret for 7 days' },
 ];
 
+/** With nothing failing, resending looks this far back by default: a receiver down overnight. */
+const DEFAULT_RECOVER_HOURS = 24;
+/**
+ * A failing endpoint's resend starts this long before the failing began: the event whose delivery
+ * failed first was recorded a moment before its attempt (or longer, behind a queue). Events that
+ * succeeded are not resent, so starting early costs nothing.
+ */
+const RECOVER_MARGIN_MINUTES = 5;
+
+/** What a signing secret shown once asks of the merchant. */
+const SECRET_NOTE = 'Store it in your server’s configuration: it verifies the Service-Signature header of every delivery.';
+
 /**
  * The endpoint card; with none yet, only the form that adds one.
  * @param {WebhookEndpoint | null} endpoint
  */
 export function endpointSection(endpoint) {
-  const main = [flashSlot('endpoint'), revealSlot('endpoint'), endpointHealth(endpoint), endpointUrlForm(endpoint)];
+  /** @type {import('../../shared/dom.js').Children[]} */
+  const main = [flashSlot('endpoint'), endpointHealth(endpoint), endpointUrlForm(endpoint)];
   if (endpoint === null) return section('Endpoint', main);
   main.push(
     detailList(
       [
+        ['Last delivery succeeded', endpoint.last_succeeded_at === null ? 'Never yet' : timeEl(endpoint.last_succeeded_at)],
         ['Created', timeEl(endpoint.created_at)],
         ['Last changed', timeEl(endpoint.updated_at)],
         ['Previous secret stops signing', endpoint.previous_secret_expires_at === null ? undefined : timeEl(endpoint.previous_secret_expires_at)],
@@ -38,47 +54,64 @@ export function endpointSection(endpoint) {
       'details details-compact',
     ),
   );
-  return section('Endpoint', h('div', { class: 'endpoint-grid' }, h('div', { class: 'endpoint-main' }, main), h('div', { class: 'endpoint-actions' }, testEventControl(), rollSecretForm(), deleteEndpointControl())));
+  return section(
+    'Endpoint',
+    h(
+      'div',
+      { class: 'endpoint-grid' },
+      h('div', { class: 'endpoint-main' }, main),
+      h('div', { class: 'endpoint-actions' }, testEventControl(), recoverForm(endpoint), secretControls(), deleteEndpointControl()),
+    ),
+  );
 }
 
 /**
- * Whether the endpoint is disabled, or on its way to it: said before anything else about it.
+ * When no delivery has succeeded lately, said before anything else about the endpoint: since when,
+ * the last failure's cause and what to do, the last success. It stays until a delivery succeeds:
+ * saving the URL does not clear it.
  * @param {WebhookEndpoint | null} endpoint
  */
 function endpointHealth(endpoint) {
   if (endpoint === null) return null;
+  const lastSuccess = h(
+    'p',
+    {},
+    endpoint.last_succeeded_at === null ? 'No delivery to it has succeeded yet.' : ['Last successful delivery: ', timeEl(endpoint.last_succeeded_at), '.'],
+  );
+  const cause = endpoint.last_error === null ? null : h('p', { class: 'endpoint-cause' }, h('strong', {}, 'Last error: '), endpoint.last_error);
   if (endpoint.disabled_at !== null) {
     return h(
       'div',
-      { class: 'notice notice-error', id: 'endpoint-disabled', role: 'status' },
-      h('strong', {}, 'This endpoint is disabled. '),
-      `Since `,
-      timeEl(endpoint.disabled_at),
-      `: ${endpoint.disabled_reason ?? 'its deliveries kept failing. Save its URL below to enable it again.'} `,
-      'Meanwhile events are recorded but not sent.',
+      { class: 'notice notice-error endpoint-health', id: 'endpoint-disabled', role: 'status' },
+      h('p', {}, h('strong', {}, 'This endpoint is disabled. '), 'Since ', timeEl(endpoint.disabled_at), ': ', endpoint.disabled_reason ?? 'its deliveries kept failing.', ' Meanwhile events are recorded but not sent.'),
+      cause,
+      lastSuccess,
+      h('p', {}, h('strong', {}, 'To enable it: '), 'fix the cause, then press Save URL and enable (the same URL will do). Then resend the events it missed.'),
     );
   }
   if (endpoint.failing_since !== null) {
     return h(
       'div',
-      { class: 'notice notice-warning', id: 'endpoint-failing', role: 'status' },
-      h('strong', {}, 'Deliveries are failing. '),
-      'No delivery has succeeded since ',
-      timeEl(endpoint.failing_since),
-      '. An endpoint that fails for 5 days is disabled.',
+      { class: 'notice notice-warning endpoint-health', id: 'endpoint-failing', role: 'status' },
+      h('p', {}, h('strong', {}, 'Deliveries are failing. '), 'No delivery has succeeded since ', timeEl(endpoint.failing_since), '.'),
+      cause,
+      lastSuccess,
+      h('p', {}, 'This stays until a delivery succeeds: once your receiver is fixed, send a test event or resend what it missed. An endpoint that fails for 5 days is disabled.'),
     );
   }
   return null;
 }
 
 /**
- * Adds the endpoint, changes its URL, or enables a disabled one again.
+ * Adds the endpoint, changes its URL, or enables a disabled one again; the password first.
  * @param {WebhookEndpoint | null} endpoint
  */
 function endpointUrlForm(endpoint) {
   const input = h('input', { id: 'endpoint-url', name: 'url', type: 'url', inputmode: 'url', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://example.com/webhooks/nairaflow', value: endpoint?.url ?? '' });
   const alert = formAlert();
-  const button = busyButton(endpoint === null ? 'Add endpoint' : endpoint.disabled_at !== null ? 'Save URL and enable' : 'Save URL', { type: 'submit', class: 'button button-primary' });
+  const disabled = endpoint?.disabled_at != null;
+  const action = endpoint === null ? 'Add endpoint' : disabled ? 'Save URL and enable' : 'Save URL';
+  const button = busyButton(action, { type: 'submit', class: 'button button-primary' });
   const form = h(
     'form',
     { novalidate: true, class: 'form' },
@@ -87,6 +120,7 @@ function endpointUrlForm(endpoint) {
     alert,
     button,
   );
+  input.addEventListener('input', () => clearFieldError(input));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     alert.textContent = '';
@@ -96,23 +130,28 @@ function endpointUrlForm(endpoint) {
       setFieldError(input, 'Enter the URL where Nairaflow should send events.');
       return input.focus();
     }
-    setBusy(button, true);
+    const change =
+      endpoint === null
+        ? { title: 'Add the webhook endpoint?', message: `Nairaflow will send every ${state.mode}-mode event to ${url}, signed with a new secret shown once.` }
+        : disabled
+          ? { title: 'Enable the webhook endpoint?', message: `Events from now on are sent to ${url}. Those it missed while disabled are not: resend them afterwards.` }
+          : { title: 'Change the endpoint URL?', message: `Every delivery from now on, retries of earlier events included, goes to ${url}.` };
     try {
-      /** @type {WebhookEndpoint & { secret?: string }} */
-      const saved = await api('PUT', v1('webhook_endpoint'), { body: { url } });
+      /** @type {(WebhookEndpoint & { secret?: string }) | null} */
+      const saved = await changeWithPassword({ ...change, confirm: action }, () => {
+        setBusy(button, true);
+        return api('PUT', v1('webhook_endpoint'), { body: { url } });
+      });
+      if (saved === null) return setBusy(button, false);
+      // Saving changes where deliveries go, not whether they work: only a delivery that succeeds ends the failing.
+      const stillFailing = saved.failing_since === null ? '' : ' It shows as failing until a delivery succeeds.';
       if (typeof saved.secret === 'string') {
-        state.reveal = {
-          anchor: 'endpoint',
-          title: 'Your signing secret',
-          secret: saved.secret,
-          note: 'Store it in your server’s configuration: it verifies the Service-Signature header of every delivery.',
-        };
+        state.reveal = { anchor: 'secret', title: 'Your signing secret', secret: saved.secret, note: SECRET_NOTE };
         await refresh({ anchor: 'endpoint', text: 'Endpoint added.' });
+      } else if (disabled) {
+        await refresh({ anchor: 'recover-offer', text: `Endpoint enabled. Events from now on are sent to it.${stillFailing} Resend the events it missed here.` });
       } else {
-        await refresh({
-          anchor: 'endpoint',
-          text: endpoint?.disabled_at != null ? 'Endpoint enabled. Events from now on are sent to it.' : 'Endpoint URL saved. Deliveries from now on go to the new URL.',
-        });
+        await refresh({ anchor: 'endpoint', text: `Endpoint URL saved. Deliveries from now on go to the new URL.${stillFailing}` });
       }
     } catch (err) {
       setBusy(button, false);
@@ -142,6 +181,124 @@ function testEventControl() {
   return h('div', { class: 'subsection' }, h('h3', { class: 'subheading' }, 'Test'), h('p', { class: 'muted' }, 'Send a webhook.test event to check that your endpoint answers.'), alert, button);
 }
 
+/**
+ * A Date as a datetime-local input's value: the viewer's local time, to the minute.
+ * @param {Date} date
+ */
+const localInputValue = (date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+/**
+ * "Resend everything that has not succeeded since …": one new attempt, now, for each of those
+ * events. From (just before) when the failing began by default, else from a day ago. A disabled
+ * endpoint is enabled first.
+ * @param {WebhookEndpoint} endpoint
+ */
+function recoverForm(endpoint) {
+  const title = h('h3', { class: 'subheading' }, 'Resend missed events');
+  if (endpoint.disabled_at !== null) {
+    return h('div', { class: 'subsection' }, title, h('p', { class: 'muted' }, 'Enable the endpoint first (Save URL and enable), then resend the events it missed.'));
+  }
+  const from =
+    endpoint.failing_since === null ? new Date(Date.now() - DEFAULT_RECOVER_HOURS * 3600_000) : new Date(Date.parse(endpoint.failing_since) - RECOVER_MARGIN_MINUTES * 60_000);
+  const input = h('input', { id: 'recover-since', name: 'since', type: 'datetime-local', value: localInputValue(from), max: localInputValue(new Date()), 'aria-describedby': 'recover-since-hint' });
+  const alert = formAlert();
+  const button = busyButton('Resend events', { type: 'submit', class: 'button button-secondary' });
+  const result = flashSlot('recover');
+  const pending = here(['webhooks'], { delivery_status: 'pending' });
+  const form = h(
+    'form',
+    { novalidate: true, class: 'form subsection', id: 'recover-form' },
+    title,
+    h('p', { class: 'muted' }, 'For after your receiver was down or checked the wrong secret: each event since then whose delivery has not succeeded gets one new attempt, now.'),
+    flashSlot('recover-offer'),
+    result,
+    // Unless the list below shows only those already.
+    result === null || location.hash === pending ? null : h('p', { class: 'recover-follow' }, link(pending, 'See the pending events')),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { for: 'recover-since' }, 'Resend everything that has not succeeded since'),
+      h('p', { class: 'hint', id: 'recover-since-hint' }, `Your local time (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`),
+      input,
+      h('p', { class: 'field-error', id: 'recover-since-error', hidden: true }),
+    ),
+    alert,
+    button,
+  );
+  input.addEventListener('input', () => clearFieldError(input));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    alert.textContent = '';
+    clearFieldError(input);
+    // A datetime-local value without a zone is the viewer's local time.
+    const since = new Date(input.value);
+    if (input.value === '' || Number.isNaN(since.getTime())) {
+      setFieldError(input, 'Enter the date and time to resend from.');
+      return input.focus();
+    }
+    if (since.getTime() > Date.now()) {
+      setFieldError(input, 'Choose a time in the past: only events already recorded can be resent.');
+      return input.focus();
+    }
+    setBusy(button, true);
+    try {
+      /** @type {Schemas['WebhookRecovery']} */
+      const recovery = await api('POST', v1('webhook_endpoint/recover'), { body: { since: since.toISOString() } });
+      const n = recovery.queued;
+      await refresh({
+        anchor: 'recover',
+        text:
+          n === 0
+            ? `Nothing to resend: every event since ${timeText(since.toISOString())} has succeeded or is already waiting for its attempt.`
+            : `Queued ${n} event${n === 1 ? '' : 's'} for a new attempt now. Each shows as pending until its endpoint answers.`,
+      });
+    } catch (err) {
+      setBusy(button, false);
+      showFormError(alert, err, { since: input });
+    }
+  });
+  return form;
+}
+
+/** The signing secret: shown again after the password, or rolled (the new one shown once). */
+function secretControls() {
+  const alert = formAlert();
+  const reveal = busyButton('Reveal signing secret', { class: 'button button-secondary' });
+  reveal.addEventListener('click', async () => {
+    alert.textContent = '';
+    try {
+      /** @type {Schemas['WebhookEndpointWithSecret'] | null} */
+      const revealed = await changeWithPassword(
+        {
+          title: 'Reveal the signing secret?',
+          message: 'It is shown once, here. Anyone who has it can sign requests your receiver will trust as Nairaflow’s.',
+          confirm: 'Reveal secret',
+        },
+        () => {
+          setBusy(reveal, true);
+          return api('GET', v1('webhook_endpoint/secret'));
+        },
+      );
+      if (revealed === null) return setBusy(reveal, false);
+      state.reveal = { anchor: 'secret', title: 'Your signing secret', secret: revealed.secret, note: SECRET_NOTE };
+      await refresh();
+    } catch (err) {
+      setBusy(reveal, false);
+      showFormError(alert, err);
+    }
+  });
+  return h(
+    'div',
+    { class: 'subsection' },
+    h('h3', { class: 'subheading' }, 'Signing secret'),
+    revealSlot('secret'),
+    h('p', { class: 'muted' }, 'Setting up a receiver again? See the current secret. Roll it if it may have leaked.'),
+    alert,
+    reveal,
+    rollSecretForm(),
+  );
+}
+
 /** A new signing secret, shown once, with the old one signing alongside it for a while. */
 function rollSecretForm() {
   const select = h(
@@ -153,9 +310,8 @@ function rollSecretForm() {
   const button = busyButton('Roll secret', { type: 'submit', class: 'button button-secondary' });
   const form = h(
     'form',
-    { novalidate: true, class: 'form subsection' },
-    h('h3', { class: 'subheading' }, 'Signing secret'),
-    h('p', { class: 'muted' }, 'Roll it if it may have leaked. While the old one overlaps, deliveries carry both signatures.'),
+    { novalidate: true, class: 'form' },
+    h('p', { class: 'muted' }, 'While the old one overlaps, deliveries carry both signatures.'),
     h('div', { class: 'field' }, h('label', { for: 'secret-overlap' }, 'Old secret'), select),
     alert,
     button,
@@ -165,22 +321,26 @@ function rollSecretForm() {
     alert.textContent = '';
     const seconds = Number(select.value);
     const choice = SECRET_OVERLAPS.find((c) => c.seconds === seconds);
-    const ok = await confirmAction({
-      title: 'Roll the signing secret?',
-      message:
-        seconds === 0
-          ? 'The current secret stops signing deliveries at once: your server must use the new secret right away.'
-          : `${choice?.label ?? 'The old secret overlaps'}: deliveries carry both signatures until then. The new secret is shown once.`,
-      confirm: 'Roll secret',
-      danger: seconds === 0,
-    });
-    if (!ok) return;
-    setBusy(button, true);
     try {
-      /** @type {Schemas['WebhookEndpointWithSecret']} */
-      const rolled = await api('POST', v1('webhook_endpoint/roll_secret'), { body: { expires_in: seconds } });
+      /** @type {Schemas['WebhookEndpointWithSecret'] | null} */
+      const rolled = await changeWithPassword(
+        {
+          title: 'Roll the signing secret?',
+          message:
+            seconds === 0
+              ? 'The current secret stops signing deliveries at once: your server must use the new secret right away.'
+              : `${choice?.label ?? 'The old secret overlaps'}: deliveries carry both signatures until then. The new secret is shown once.`,
+          confirm: 'Roll secret',
+          danger: seconds === 0,
+        },
+        () => {
+          setBusy(button, true);
+          return api('POST', v1('webhook_endpoint/roll_secret'), { body: { expires_in: seconds } });
+        },
+      );
+      if (rolled === null) return setBusy(button, false);
       state.reveal = {
-        anchor: 'endpoint',
+        anchor: 'secret',
         title: 'Your new signing secret',
         secret: rolled.secret,
         note:
@@ -211,16 +371,20 @@ function deleteEndpointControl() {
   const button = busyButton('Delete endpoint', { class: 'button button-danger-outline' });
   button.addEventListener('click', async () => {
     alert.textContent = '';
-    const ok = await confirmAction({
-      title: 'Delete the webhook endpoint?',
-      message: 'Events will still be recorded, but no longer sent. Adding an endpoint again gives it a new signing secret.',
-      confirm: 'Delete endpoint',
-      danger: true,
-    });
-    if (!ok) return;
-    setBusy(button, true);
     try {
-      await api('DELETE', v1('webhook_endpoint'));
+      const deleted = await changeWithPassword(
+        {
+          title: 'Delete the webhook endpoint?',
+          message: 'Events will still be recorded, but no longer sent. Adding an endpoint again gives it a new signing secret.',
+          confirm: 'Delete endpoint',
+          danger: true,
+        },
+        () => {
+          setBusy(button, true);
+          return api('DELETE', v1('webhook_endpoint'));
+        },
+      );
+      if (deleted === null) return setBusy(button, false);
       await refresh({ anchor: 'endpoint', text: 'Endpoint deleted.' });
     } catch (err) {
       setBusy(button, false);
