@@ -118,6 +118,11 @@ describe('every dashboard page at 360 px and 1280 px', function () {
         await page.waitForLoadState('networkidle');
         seen[name] = await layoutProblems(page, phone);
         await page.screenshot({ path: `${ARTIFACTS}dashboard-page-${name}-${size}.png`, fullPage: true });
+        // And its top (the README's pictures are these, copied to docs/): a laptop's first screen
+        // and a bit, or the first two of a phone's, far enough to show a list's first rows.
+        const width = options.viewport!.width;
+        const height = Math.min(await page.evaluate(() => document.documentElement.scrollHeight), phone ? 1700 : 1000);
+        await page.screenshot({ path: `${ARTIFACTS}dashboard-page-${name}-${size}-top.png`, fullPage: true, clip: { x: 0, y: 0, width, height } });
       };
 
       // Every section of the navigation (on a phone it may sit behind a menu button).
