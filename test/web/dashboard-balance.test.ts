@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import { type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { ARTIFACTS, launchBrowser } from '../support/browser.ts';
+import { ARTIFACTS, launchBrowser, consoleProblems } from '../support/browser.ts';
 import { confirm, createIntent } from '../support/payments.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 
@@ -48,13 +48,7 @@ describe('dashboard balance page (/dashboard#/test/balance)', function () {
   async function openBrowser(options: BrowserContextOptions): Promise<void> {
     context = await browser.newContext({ ...options, acceptDownloads: true });
     page = await context.newPage();
-    problems = [];
-    // Chrome logs every 4xx answer as "Failed to load resource" (no payout account yet is a 404);
-    // those are the API saying no, shown in words.
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(String(error)));
+    problems = consoleProblems(page);
   }
   async function closeBrowser(): Promise<void> {
     await context.close();

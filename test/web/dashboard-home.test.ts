@@ -4,7 +4,7 @@
 // Every figure the page should show is worked out from the API's own summary and balance.
 import { expect } from 'chai';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { ARTIFACTS, launchBrowser } from '../support/browser.ts';
+import { ARTIFACTS, launchBrowser, consoleProblems } from '../support/browser.ts';
 import { paidIntent, waitFor } from '../support/payments.ts';
 import { answer, startReceiver, type Receiver } from '../support/receiver.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
@@ -94,12 +94,7 @@ describe('dashboard home (#/test/home)', function () {
   async function openBrowser(options: BrowserContextOptions): Promise<void> {
     context = await browser.newContext(options);
     page = await context.newPage();
-    problems = [];
-    // A CSP violation or a script error would break the page; a 4xx is the API saying no, in words.
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(String(error)));
+    problems = consoleProblems(page);
   }
   afterEach(async () => {
     await context?.close();

@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { card, CARDS, confirm, createIntent } from '../support/payments.ts';
 import { answer, startReceiver, type Receiver } from '../support/receiver.ts';
-import { ARTIFACTS, launchBrowser } from '../support/browser.ts';
+import { ARTIFACTS, launchBrowser, consoleProblems } from '../support/browser.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 
 const SIZES: [name: string, options: BrowserContextOptions][] = [
@@ -100,11 +100,7 @@ describe('every dashboard page at 360 px and 1280 px', function () {
     it(`shows every page usably at ${size} px: no sideways scroll, nothing hidden, big enough to tap, no console or CSP errors`, async () => {
       const context = await browser.newContext(options);
       const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
-      });
-      page.on('pageerror', (error) => errors.push(String(error)));
+      const errors = consoleProblems(page);
       await page.goto(`${svc.url}/dashboard`);
       await page.getByLabel('Email').fill(shop.dashboardEmail);
       await page.getByLabel('Password').fill(shop.dashboardPassword);

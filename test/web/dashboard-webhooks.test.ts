@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { waitFor } from '../support/payments.ts';
 import { answer, startReceiver, type Receiver } from '../support/receiver.ts';
-import { ARTIFACTS, launchBrowser } from '../support/browser.ts';
+import { ARTIFACTS, launchBrowser, consoleProblems } from '../support/browser.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
@@ -39,13 +39,7 @@ describe('merchant dashboard: webhooks (/dashboard#/test/webhooks)', function ()
   async function openBrowser(options: BrowserContextOptions): Promise<void> {
     context = await browser.newContext(options);
     page = await context.newPage();
-    problems = [];
-    // Chrome logs every 4xx answer as "Failed to load resource"; those are the API saying no (a
-    // wrong password), shown in words.
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(String(error)));
+    problems = consoleProblems(page);
   }
   beforeEach(async () => {
     receiver = await startReceiver();

@@ -5,7 +5,7 @@ import { type Browser, type BrowserContext, type BrowserContextOptions, type Pag
 import { verifySignature } from '../../webhook-verifier/src/index.ts';
 import { paidIntent, waitFor } from '../support/payments.ts';
 import { answer, startReceiver, type Receiver } from '../support/receiver.ts';
-import { ARTIFACTS, FUTURE_EXPIRY, launchBrowser } from '../support/browser.ts';
+import { ARTIFACTS, FUTURE_EXPIRY, launchBrowser, consoleProblems } from '../support/browser.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 import { cspWithImportMap, importMapOf, withoutImportMap } from './static-pages.ts';
 
@@ -42,13 +42,7 @@ describe('merchant dashboard (/dashboard)', function () {
   async function openBrowser(options: BrowserContextOptions): Promise<void> {
     context = await browser.newContext(options);
     page = await context.newPage();
-    problems = [];
-    // A CSP violation or a script error would break the dashboard for real merchants. Chrome logs
-    // every 4xx answer as "Failed to load resource"; those are the API saying no, shown in words.
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(String(error)));
+    problems = consoleProblems(page);
   }
   async function closeBrowser(): Promise<void> {
     await context.close();
