@@ -34,6 +34,7 @@ describe('secret keys in the dashboard', () => {
     const merchant = await svc.createMerchant('Roller');
     const session = await svc.signIn(merchant);
     const [testKey] = (await svc.request('GET', '/dashboard/api/api_keys', { session })).body.data;
+    await svc.request('POST', '/dashboard/api/session/password_confirmation', { session, body: { password: merchant.dashboardPassword } });
     const res = await svc.request('POST', `/dashboard/api/api_keys/${testKey.id}/roll`, { session });
     expect(res.status, res.text).to.equal(201);
     expect(res.headers.get('cache-control')).to.equal('no-store');
@@ -117,6 +118,7 @@ describe('secret keys in the dashboard', () => {
       expect(await answersThere(merchant.testKey)).to.equal(200); // now cached in the other process
       expect(await answersThere(merchant.testKey)).to.equal(200);
       const keys = (await svc.request('GET', '/dashboard/api/api_keys', { session })).body.data as { id: string; livemode: boolean }[];
+      await svc.request('POST', '/dashboard/api/session/password_confirmation', { session, body: { password: merchant.dashboardPassword } });
       const rolled = await svc.request('POST', `/dashboard/api/api_keys/${keys.find((k) => !k.livemode)!.id}/roll`, { session });
       expect(rolled.status).to.equal(201);
       expect(await soon(async () => (await answersThere(merchant.testKey)) === 401)).to.equal(true);

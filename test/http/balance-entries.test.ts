@@ -96,10 +96,12 @@ describe('GET /v1/balance/entries', () => {
     for (const entry of [newer!, older!]) expect(entry.id).to.match(/^le_[0-9a-f]{32}$/);
     // Nothing in two consecutive ids relates them.
     expect(newer!.id.slice(0, 12)).not.to.equal(older!.id.slice(0, 12));
-    // An entry number (the form ids had before 2026-11-27) still works as a cursor for one's own entry.
+    expect((await entries(`?starting_after=${newer!.id}`, merchant.testKey)).data.map((e) => e.id)).to.deep.equal([older!.id]);
+    // An entry number (the form ids had before) is no cursor: it could be used to probe the counter.
     const [row] = await svc.service.orm.em.fork().execute<{ id: string }[]>('select id::text as id from ledger_entries where public_id = ?', [newer!.id]);
-    const after = await entries(`?starting_after=le_${row!.id}`, merchant.testKey);
-    expect(after.data.map((e) => e.id)).to.deep.equal([older!.id]);
+    const numbered = await svc.request('GET', `/v1/balance/entries?starting_after=le_${row!.id}`, { key: merchant.testKey });
+    expect(numbered.status).to.equal(400);
+    expect(numbered.body.error).to.include({ code: 'invalid_request', param: 'starting_after' });
   });
 
   it('refuses a cursor that is not an entry of this balance, and both cursors at once, with 400', async () => {

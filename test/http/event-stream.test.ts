@@ -506,6 +506,7 @@ describe('GET /v1/events/stream', () => {
     const session = await svc.signIn(merchant);
     const { body: keys } = await svc.request('GET', '/dashboard/api/api_keys', { session });
     const testKey = keys.data.find((k: { livemode: boolean }) => !k.livemode);
+    await svc.request('POST', '/dashboard/api/session/password_confirmation', { session, body: { password: merchant.dashboardPassword } });
     const rolled = await svc.request('POST', `/dashboard/api/api_keys/${testKey.id}/roll`, { session });
     expect(rolled.status, rolled.text).to.equal(201);
     await testEvent(rolled.body.secret);

@@ -125,15 +125,31 @@ describe('typing the password again for account changes', function () {
     expect((await svc.request('GET', '/dashboard/api/session', { session: login })).body.password_confirmed_until).to.equal(null);
   });
 
-  it('asks nothing more of a secret key, nor of a session rolling a test key', async () => {
+  it('asks nothing more of a secret key', async () => {
     await svc.request('PUT', '/v1/webhook_endpoint', { key: shop.testKey, body: { url: receiver.url } });
     const revealed = await svc.request('GET', '/v1/webhook_endpoint/secret', { key: shop.testKey });
     expect(revealed.status).to.equal(200);
     expect(revealed.body.secret).to.match(/^whsec_[0-9A-Za-z]{32}$/);
+  });
+
+  it('asks for the test key too: a new test key would make the password guard nothing in test mode', async () => {
     const login = await svc.signIn(shop);
-    const keys = (await svc.request('GET', '/dashboard/api/api_keys', { session: login })).body.data as { id: string; livemode: boolean }[];
-    const rolled = await svc.request('POST', `/dashboard/api/api_keys/${keys.find((k) => !k.livemode)!.id}/roll`, { session: login });
+    const testKey = ((await svc.request('GET', '/dashboard/api/api_keys', { session: login })).body.data as { id: string; livemode: boolean }[]).find((k) => !k.livemode)!;
+    const refused = await svc.request('POST', `/dashboard/api/api_keys/${testKey.id}/roll`, { session: login });
+    expect(refused.status).to.equal(403);
+    expect(refused.body.error.code).to.equal('password_confirmation_required');
+    expect((await svc.request('GET', '/v1/balance', { key: shop.testKey })).status).to.equal(200);
+    expect((await confirm(login, shop.dashboardPassword)).status).to.equal(200);
+    const rolled = await svc.request('POST', `/dashboard/api/api_keys/${testKey.id}/roll`, { session: login });
     expect(rolled.status, rolled.text).to.equal(201);
+    shop.testKey = rolled.body.secret;
+  });
+
+  it('answers 404 for the secret of an endpoint that is not there', async () => {
+    const other = await svc.createMerchant('No Endpoint');
+    const res = await svc.request('GET', '/v1/webhook_endpoint/secret', { key: other.testKey });
+    expect(res.status).to.equal(404);
+    expect(res.body.error.code).to.equal('resource_missing');
   });
 
   it('needs the CSRF token to confirm, like every state change', async () => {

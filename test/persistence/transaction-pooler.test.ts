@@ -192,6 +192,8 @@ describe('behind PgBouncer in transaction mode (two API processes and a worker)'
     const session = { cookie: /^((?:__Host-)?nf_session=[^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')![1]!, 'x-csrf-token': signIn.body.csrf_token as string };
     const keys = await call(api1.url!, 'GET', '/dashboard/api/api_keys', { headers: { cookie: session.cookie } });
     const testKeyId = (keys.body.data as { id: string; livemode: boolean }[]).find((k) => !k.livemode)!.id;
+    const confirmed = await call(api1.url!, 'POST', '/dashboard/api/session/password_confirmation', { headers: session, body: { password: merchant.dashboard_password } });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).to.equal(200);
     const rolled = await call(api1.url!, 'POST', `/dashboard/api/api_keys/${testKeyId}/roll`, { headers: session });
     expect(rolled.status, JSON.stringify(rolled.body)).to.equal(201);
     const rolledAt = Date.now();

@@ -36,6 +36,7 @@ describe('sdk: errors', () => {
     authentication_required: AuthenticationError,
     invalid_credentials: AuthenticationError,
     csrf_token_invalid: PermissionError,
+    password_confirmation_required: PermissionError,
     resource_missing: NotFoundError,
     method_not_allowed: InvalidRequestError,
     insufficient_balance: InsufficientBalanceError,

@@ -594,6 +594,7 @@ describe('merchant dashboard (/dashboard)', function () {
 
       await test.getByRole('button', { name: 'Roll test key' }).click();
       await page.getByRole('dialog', { name: 'Roll the test key?' }).waitFor();
+      await page.getByRole('dialog').getByLabel('Your password').fill(keys.dashboardPassword);
       await dialogButton('Roll test key').click();
       await page.getByRole('heading', { name: 'Your new test secret key' }).waitFor();
       expect(await region('Your new test secret key').innerText()).to.include("This won't be shown again.");

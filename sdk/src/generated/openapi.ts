@@ -1017,7 +1017,7 @@ export interface paths {
          * Type the password again
          * @description The signed-in user types their password again. For the next 5 minutes this session (and no
          *     other) may make the account changes that ask for it (`403 password_confirmation_required`
-         *     otherwise): rolling a live secret key, setting or deleting the webhook endpoint, rolling or
+         *     otherwise): rolling a secret key, setting or deleting the webhook endpoint, rolling or
          *     revealing its signing secret, changing the payout bank account. Answers the session with
          *     its `password_confirmed_until`. A wrong password is `401 invalid_credentials` and is
          *     counted, and slowed down, as at sign-in (`429 rate_limited` with `Retry-After`); the
@@ -1115,7 +1115,8 @@ export interface paths {
          * @description Replaces an active secret key with a new one of the same mode. The old key stops working
          *     at once; the new key is in this answer and never shown again. Rolling a key that was
          *     already rolled is `404 resource_missing`, so two people rolling at once cannot both
-         *     succeed.
+         *     succeed. The session must have typed its password again in the last 5 minutes
+         *     (`403 password_confirmation_required` otherwise).
          */
         post: operations["rollApiKey"];
         delete?: never;
@@ -1429,8 +1430,7 @@ export interface components {
             has_more: boolean;
         };
         /**
-         * @description A balance entry id: `le_` and 32 random hexadecimal digits. The ids shown before API
-         *     `2026-11-27` (`le_` and a number) are still accepted as cursors.
+         * @description A balance entry id, `le_` and 32 random hexadecimal digits.
          * @example le_3f9c2a71d04b4e8e9a5b6c7d8e9f0a1b
          */
         BalanceEntryId: string;
@@ -1458,9 +1458,10 @@ export interface components {
             /** @description The change to the available balance, in kobo; negative for refunds and payouts. */
             amount: components["schemas"]["SignedKobo"];
             /**
-             * @description For a `payment` or a `settlement`: the service fee kept from the payment before its net
-             *     (`amount`) reached the balance, so the payment's gross is `amount` + `fee` (less, for a
-             *     settlement, what its refunds drew while it was pending). `"0"` for the other entries.
+             * @description For a `payment`: the service fee kept from the payment before its net (`amount`)
+             *     reached the balance, so the payment's gross is `amount` + `fee`. `"0"` for the other
+             *     entries (a `settlement` arrives net of its payment's fee and of any refund made before
+             *     it settled).
              */
             fee: components["schemas"]["Kobo"];
             /** @description The available balance right after this entry, in kobo (a running balance). */

@@ -130,7 +130,7 @@ export interface BalanceEntry {
   id: string;
   type: LedgerTransactionKind;
   amount: Kobo;
-  /** For a payment or a settlement: the service fee kept from the payment before its net reached the balance. */
+  /** For a (test-mode) payment: the service fee kept from it before its net reached the balance. */
   fee: Kobo;
   /** The available balance right after this entry. */
   balanceAfter: Kobo;
@@ -139,9 +139,6 @@ export interface BalanceEntry {
   payoutId: string | null;
   createdAt: Date;
 }
-
-/** An entry id shown before 2026-11-27 was `le_` and the entry's number; such ids still work as cursors. */
-const NUMBERED_ENTRY = /^le_([1-9][0-9]{0,17})$/;
 
 /**
  * The ledger entries of the caller's available balance, newest first (in the order the balance
@@ -165,14 +162,7 @@ export async function listBalanceEntries(
   let cursor: string | null = null;
   if (cursorId !== undefined) {
     const param = options.startingAfter !== undefined ? 'starting_after' : 'ending_before';
-    const numbered = NUMBERED_ENTRY.exec(cursorId)?.[1];
-    const [found] =
-      account === undefined
-        ? []
-        : await sql<{ id: string }>(em, `select id from ledger_entries where ${numbered === undefined ? 'public_id' : 'id'} = $1 and account_id = $2`, [
-            numbered ?? cursorId,
-            account.id,
-          ]);
+    const [found] = account === undefined ? [] : await sql<{ id: string }>(em, 'select id from ledger_entries where public_id = $1 and account_id = $2', [cursorId, account.id]);
     if (found === undefined) throw new ApiError('invalid_request', `${param} names no entry of your balance in this mode: '${cursorId}'.`, param);
     cursor = found.id;
   }
@@ -191,7 +181,7 @@ export async function listBalanceEntries(
   }>(
     em,
     `select e.public_id, e.amount, e.balance_after, t.kind, t.payment_intent_id, t.refund_id, t.payout_id, t.created_at,
-            case when t.kind in ('payment', 'settlement') then coalesce(i.service_fee, 0) else 0 end as fee
+            case when t.kind = 'payment' then coalesce(i.service_fee, 0) else 0 end as fee
        from ledger_entries e
        join ledger_transactions t on t.id = e.transaction_id
        left join payment_intents i on i.id = t.payment_intent_id

@@ -61,7 +61,7 @@ export const BALANCE_EXPORT_HEADER = [
 export async function* balanceEntriesCsv(orm: MikroORM, caller: Caller): AsyncGenerator<string> {
   yield UTF8_BOM + csvLine(BALANCE_EXPORT_HEADER);
   const text = `select e.public_id, e.amount, e.balance_after, t.kind, t.payment_intent_id, t.refund_id, t.payout_id, t.created_at, i.description,
-                       case when t.kind in ('payment', 'settlement') then coalesce(i.service_fee, 0) else 0 end as fee
+                       case when t.kind = 'payment' then coalesce(i.service_fee, 0) else 0 end as fee
                   from ledger_accounts a
                   join ledger_entries e on e.account_id = a.id
                   join ledger_transactions t on t.id = e.transaction_id

@@ -158,7 +158,8 @@ export async function revealSecret(em: EntityManager, caller: Caller): Promise<{
     'select secret from webhook_secrets where endpoint_id = $1 and expires_at is null order by created_at desc, id desc limit 1',
     [view.endpoint.id],
   );
-  if (current === undefined) throw new Error(`webhook endpoint ${view.endpoint.id} has no current secret`);
+  // Deleted between the two reads: as if there had been none.
+  if (current === undefined) throw noEndpoint();
   return { view, secret: current.secret };
 }
 

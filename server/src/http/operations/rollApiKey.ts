@@ -7,8 +7,10 @@ import type { OperationDeps, OperationHandler } from './deps.ts';
 
 export function rollApiKey(deps: OperationDeps): OperationHandler {
   return async function rollApiKey(req: Request<{ id: string }>, res: Response) {
+    // Either mode's: a test key rolled from a stolen cookie would make every test-mode change the
+    // password guards (the webhook endpoint, its secret) with the key instead.
     const { key, secret } = await rollKey(req.em, sessionOf(req).merchant.id, req.params.id, (livemode) => {
-      if (livemode) requirePasswordConfirmation(req, 'roll a live secret key');
+      requirePasswordConfirmation(req, `roll the ${livemode ? 'live' : 'test'} secret key`);
     });
     // The old key stops here at once (other processes hear of it from the database).
     deps.keys.forgetAll();

@@ -82,11 +82,11 @@ function apiKeyCard(key) {
       return api('POST', `/dashboard/api/api_keys/${encodeURIComponent(key.id)}/roll`);
     };
     try {
-      // Rolling the live key stops real payments until the server has the new one: a stolen
-      // session cookie must not be enough for it, so the password is asked. The test key only
-      // needs a yes.
+      // A stolen session cookie must not be enough to roll a key (the live one stops real payments
+      // until the server has the new one; a new test key would change what the password guards in
+      // test mode): the password is asked for either.
       /** @type {Schemas['ApiKeyWithSecret'] | null} */
-      const rolled = key.livemode ? await changeWithPassword(change, roll) : (await confirmAction(change)) ? await roll() : null;
+      const rolled = await changeWithPassword(change, roll);
       if (rolled === null) return setBusy(button, false);
       state.reveal = {
         anchor: `key-${modeName}`,

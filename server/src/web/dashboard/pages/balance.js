@@ -123,8 +123,8 @@ async function paymentDescriptions(entries) {
 }
 
 /**
- * The balance's lines, newest first: a payment (or settlement) is its gross and then its service
- * fee, each with the balance right after it; every other entry is one line.
+ * The balance's lines, newest first: a test-mode payment is its gross and then its service fee
+ * (a live payment's settlement arrives net of its fee and of any refund made before it settled), each with the balance right after it; every other entry is one line.
  * @param {import('../routes.js').Route} route
  * @param {Schemas['BalanceEntryList']} entries
  * @param {Map<string, string>} descriptions
