@@ -1,7 +1,7 @@
 // GET /v1/payment_intents/export.csv: every payment the filters find, as CSV a spreadsheet opens
 // safely (UTF-8 with a BOM, quoted, no formula cells), streamed whatever the number of rows.
 import { expect } from 'chai';
-import { confirm, createIntent } from '../support/payments.ts';
+import { confirm, createIntent, waitFor } from '../support/payments.ts';
 import { startTestService, type TestMerchant, type TestService } from '../support/service.ts';
 
 /** The CSV's rows as arrays of cells (RFC 4180, as the export writes it). */
@@ -98,5 +98,47 @@ describe('GET /v1/payment_intents/export.csv', function () {
     controller.abort();
     await reader.cancel().catch(() => undefined);
     expect((await svc.request('GET', '/v1/balance', { key: big.testKey })).status).to.equal(200);
+  });
+
+  it('runs at most two exports of a merchant at once (429 beyond, with Retry-After), so slow readers cannot hold the pool the API shares', async () => {
+    const big = await svc.createMerchant('Slow Readers');
+    await svc.service.orm.em.fork().execute(
+      `insert into payment_intents (id, merchant_id, livemode, amount, currency, description, metadata, status, client_secret_hash, amount_refunded, created_at, expires_at)
+       select 'pi_' || lpad((200000 + n)::text, 24, '0'), ?, false, 1000 + n, 'NGN', 'slow ' || n, '{}'::jsonb, 'requires_authentication', 'x', 0,
+              timestamptz '2026-01-01' + n * interval '1 second', timestamptz '2026-02-01'
+         from generate_series(1, 50000) n`,
+      [big.id],
+    );
+    // Two downloads that read their first bytes and then nothing more (the socket fills; the export waits).
+    const stalled = await Promise.all(
+      [1, 2].map(async () => {
+        const controller = new AbortController();
+        const res = await fetch(`${svc.url}/v1/payment_intents/export.csv`, { headers: { authorization: `Bearer ${big.testKey}` }, signal: controller.signal });
+        expect(res.status).to.equal(200);
+        const reader = res.body!.getReader();
+        await reader.read();
+        return { controller, reader };
+      }),
+    );
+    try {
+      const third = await svc.request('GET', '/v1/payment_intents/export.csv', { key: big.testKey });
+      expect(third.status).to.equal(429);
+      expect(third.body.error.code).to.equal('rate_limited');
+      expect(Number(third.headers.get('retry-after'))).to.be.at.least(1);
+      // The rest of the API answers meanwhile, and another merchant's export runs.
+      expect((await svc.request('GET', '/v1/balance', { key: big.testKey })).status).to.equal(200);
+      expect((await svc.request('GET', '/v1/balance/entries/export.csv', { key: shop.testKey })).status).to.equal(200);
+    } finally {
+      for (const { controller, reader } of stalled) {
+        controller.abort();
+        await reader.cancel().catch(() => undefined);
+      }
+    }
+    // Once they are gone, an export runs again.
+    const again = await waitFor('an export slot to free up', async () => {
+      const res = await svc.request('GET', '/v1/balance/entries/export.csv', { key: big.testKey });
+      return res.status === 200 ? res : undefined;
+    });
+    expect(again.status).to.equal(200);
   });
 });

@@ -54,6 +54,9 @@ export interface paths {
          *     `canceled`), `gross_ngn`, `fee_ngn`, `refunded_ngn`, `net_ngn` (exact naira decimals),
          *     `currency`, `customer_email`, `customer_phone`, `description`, `metadata` (JSON),
          *     `succeeded_at`, `livemode`. Streamed as it is read, whatever the number of rows.
+         *     At most 2 exports of a merchant run at once (and a few per server): another is
+         *     `429 rate_limited`, with `Retry-After`. A download that takes nothing for 30 seconds is
+         *     ended unfinished.
          */
         get: operations["exportPaymentIntents"];
         put?: never;
@@ -449,6 +452,9 @@ export interface paths {
          *     (the running balance), `payment_intent`, `refund`, `payout`, `description` (the payment's),
          *     `livemode`. Amounts are exact naira decimals. Streamed as it is read, whatever the number
          *     of entries.
+         *     At most 2 exports of a merchant run at once (and a few per server): another is
+         *     `429 rate_limited`, with `Retry-After`. A download that takes nothing for 30 seconds is
+         *     ended unfinished.
          */
         get: operations["exportBalanceEntries"];
         put?: never;

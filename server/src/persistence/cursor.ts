@@ -11,6 +11,9 @@ export async function* cursorRows<Row>(orm: MikroORM, text: string, params: read
   try {
     // Repeatable read: every batch sees the same moment, however long the reader takes.
     await client.query('begin isolation level repeatable read read only');
+    // A reader that stops taking rows must not keep this connection from the pool for good: past
+    // a minute idle in the transaction, PostgreSQL ends the session (the export ends unfinished).
+    await client.query("set local idle_in_transaction_session_timeout = '60s'");
     await client.query({ text: `declare nf_export no scroll cursor for ${text}`, values: params as unknown[] });
     for (;;) {
       const { rows } = await client.query(`fetch ${Math.max(1, Math.floor(batch))} from nf_export`);

@@ -7,6 +7,6 @@ import type { OperationDeps, OperationHandler } from './deps.ts';
 export function exportBalanceEntries(deps: OperationDeps): OperationHandler {
   return async function exportBalanceEntries(req: Request, res: Response) {
     const caller = callerOf(req);
-    await sendCsv(res, balanceEntriesCsv(deps.orm, caller), exportFilename('balance', caller.livemode));
+    await sendCsv(res, caller.merchant.id, () => balanceEntriesCsv(deps.orm, caller), exportFilename('balance', caller.livemode));
   };
 }

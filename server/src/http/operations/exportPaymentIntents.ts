@@ -16,6 +16,6 @@ export function exportPaymentIntents(deps: OperationDeps): OperationHandler {
     const query = req.query as Query;
     assertDecodableQuery(req, 'q');
     const filters = { status: statusFilterOf(query.status, versionOf(res)), created: { gte: query['created[gte]'], lt: query['created[lt]'] }, q: query.q };
-    await sendCsv(res, paymentsCsv(deps.orm, caller, filters), exportFilename('payments', caller.livemode));
+    await sendCsv(res, caller.merchant.id, () => paymentsCsv(deps.orm, caller, filters), exportFilename('payments', caller.livemode));
   };
 }
