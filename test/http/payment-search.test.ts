@@ -70,4 +70,26 @@ describe('finding payment intents (q, created range, totals)', () => {
       expect(res.body.error.code).to.equal('invalid_request');
     }
   });
+
+  it('pages a word most descriptions have (a broad search) newest first, as it pages a narrow one', async () => {
+    const bulk = await svc.createMerchant('Bulk Shop');
+    await svc.service.orm.em.fork().execute(
+      `insert into payment_intents (id, merchant_id, livemode, amount, currency, description, metadata, status, client_secret_hash, amount_refunded, created_at, expires_at, customer_email)
+       select 'pi_' || lpad((300000 + n)::text, 24, '0'), ?, false, 1000 + n, 'NGN', 'Order ' || n || ' tote', jsonb_build_object('order_id', 'B-' || n), 'requires_authentication', 'x', 0,
+              timestamptz '2026-01-01' + n * interval '1 second', timestamptz '2026-02-01', 'buyer' || (n % 7) || '@example.com'
+         from generate_series(1, 1200) n`,
+      [bulk.id],
+    );
+    const get = async (query: string) => (await svc.request('GET', `/v1/payment_intents?${query}`, { key: bulk.testKey })).body;
+    const first = await get('q=order&limit=3&include=totals');
+    expect(first.data.map((pi: any) => pi.description)).to.deep.equal(['Order 1200 tote', 'Order 1199 tote', 'Order 1198 tote']);
+    expect(first.totals.count).to.equal(1200);
+    const second = await get(`q=order&limit=3&starting_after=${first.data[2].id}`);
+    expect(second.data.map((pi: any) => pi.description)).to.deep.equal(['Order 1197 tote', 'Order 1196 tote', 'Order 1195 tote']);
+    const back = await get(`q=order&limit=3&ending_before=${second.data[0].id}`);
+    expect(back.data.map((pi: any) => pi.id)).to.deep.equal(first.data.map((pi: any) => pi.id));
+    // Narrow searches of the same merchant still find exactly theirs.
+    expect((await get('q=B-42')).data.map((pi: any) => pi.description)).to.deep.equal(['Order 42 tote']);
+    expect((await get('q=buyer3%40example.com&include=totals')).totals.count).to.equal(172);
+  });
 });
