@@ -252,7 +252,6 @@ export function ownIntentsWhere(caller: Caller, options: Omit<ListOptions, keyof
 
 /** Newest first; `starting_after` pages towards older intents, `ending_before` towards newer ones. */
 export async function listPaymentIntents(em: EntityManager, caller: Caller, options: ListOptions): Promise<Page<PaymentIntent>> {
-  const q = options.q?.trim() ?? '';
   return pageOf(
     em,
     {
@@ -264,36 +263,14 @@ export async function listPaymentIntents(em: EntityManager, caller: Caller, opti
       filters: {},
       where: (bind) => filterSql(options, bind),
       noun: 'payment intent',
-      // A search that finds a few intents (an e-mail, an id, an order number) finds them first
-      // and orders them after; one that finds thousands (a word most descriptions have) walks the
-      // list in order instead, where matches come soon, rather than gathering them all to sort.
-      matchesFirst: q !== '' && !(await isBroadSearch(em, caller, q)),
+      matchesFirst: isSearch(options),
     },
     options,
   );
 }
 
-/** A search term that matches at least this many of a merchant's intents is broad. */
-const BROAD_SEARCH = 1000;
-
-/**
- * Whether `q` matches BROAD_SEARCH intents or more, counted no further than that through the two
- * conditions that can match many (a description word, a metadata value); an id, an e-mail or a
- * phone matches few by nature.
- */
-async function isBroadSearch(em: EntityManager, caller: Caller, q: string): Promise<boolean> {
-  const [row] = await sql<{ n: number }>(
-    em,
-    `select count(*)::int as n from (
-       (select 1 from payment_intents where merchant_id = $1 and livemode = $2 and to_tsvector('simple', description) @@ plainto_tsquery('simple', $3) limit $4)
-       union all
-       (select 1 from payment_intents where merchant_id = $1 and livemode = $2 and nf_metadata_values(metadata) @> array[$3::text] limit $4)
-     ) matches`,
-    [caller.merchant.id, caller.livemode, q, BROAD_SEARCH],
-    { planEachTime: true },
-  );
-  return row!.n >= BROAD_SEARCH;
-}
+/** Whether a list's filters search (`q`): its matches are found first, then ordered. */
+const isSearch = (options: Omit<ListOptions, keyof PageOptions>): boolean => (options.q?.trim() ?? '') !== '';
 
 export interface ListTotals {
   /** How many intents the filter finds. */

@@ -93,8 +93,16 @@ function dayOrEmpty(text) {
  */
 function localMidnight(day, days = 0) {
   const [year, month, date] = day.split('-').map(Number);
-  return Math.floor(new Date(/** @type {number} */ (year), /** @type {number} */ (month) - 1, /** @type {number} */ (date) + days).getTime() / 1000);
+  const midnight = new Date(0, 0, 1);
+  // setFullYear, not the constructor: new Date(99, ...) would be 1999, not the year 99.
+  midnight.setFullYear(/** @type {number} */ (year), /** @type {number} */ (month) - 1, /** @type {number} */ (date) + days);
+  // Within what the API takes (Unix seconds from 1970 to the end of 9999): a day outside it finds
+  // what the nearest bound would.
+  return Math.min(Math.max(Math.floor(midnight.getTime() / 1000), 0), LAST_SECOND);
 }
+
+/** The API's largest `created[...]` (9999-12-31T23:59:59Z). */
+const LAST_SECOND = 253402300799;
 
 /**
  * The search box, the status, the days; submitting puts them in the fragment, which draws the list.
