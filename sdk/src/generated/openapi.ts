@@ -1787,7 +1787,8 @@ export interface components {
          */
         PaymentIntentDisplayStatus: "succeeded" | "partially_refunded" | "refunded" | "failed" | "processing" | "awaiting_payment" | "expired" | "canceled";
         /**
-         * @description A `display_status`, or `requires_authentication` (every open unpaid intent).
+         * @description A `display_status`, or `requires_authentication`: every open unpaid intent (awaiting
+         *     payment or failed, and one past its expiry that the expiry sweep has not canceled yet).
          * @enum {string}
          */
         PaymentIntentStatusFilter: "succeeded" | "partially_refunded" | "refunded" | "failed" | "processing" | "awaiting_payment" | "expired" | "canceled" | "requires_authentication";
@@ -3254,7 +3255,7 @@ export interface operations {
                  * @description Only intents a merchant reads as this status (their `display_status`): `succeeded`
                  *     (not refunded), `partially_refunded`, `refunded`, `failed` (unpaid, the last attempt
                  *     declined), `processing`, `awaiting_payment`, `expired` or `canceled` (not expired). Or
-                 *     `requires_authentication`: every open unpaid intent (awaiting payment or failed).
+                 *     `requires_authentication`: every open unpaid intent, as its lifecycle `status` says.
                  *     Under API version `2026-11-24`, `succeeded`, `canceled` and `processing` keep their
                  *     former meaning, the intents' lifecycle `status` (refunded payments are `succeeded`,
                  *     expired ones `canceled`).
@@ -3365,7 +3366,7 @@ export interface operations {
                  * @description Only intents a merchant reads as this status (their `display_status`): `succeeded`
                  *     (not refunded), `partially_refunded`, `refunded`, `failed` (unpaid, the last attempt
                  *     declined), `processing`, `awaiting_payment`, `expired` or `canceled` (not expired). Or
-                 *     `requires_authentication`: every open unpaid intent (awaiting payment or failed).
+                 *     `requires_authentication`: every open unpaid intent, as its lifecycle `status` says.
                  *     Under API version `2026-11-24`, `succeeded`, `canceled` and `processing` keep their
                  *     former meaning, the intents' lifecycle `status` (refunded payments are `succeeded`,
                  *     expired ones `canceled`).
