@@ -2,7 +2,7 @@
 // month behind it (44 payments in every state, refunds, a top-up, a failing webhook endpoint):
 // no page scrolls sideways, no table hides what tells its rows apart, every control is a finger's
 // width tall on the phone, and nothing breaks the console or the CSP. A screenshot of each page at
-// each size is written to test/artifacts (docs/ keeps the README's).
+// each size is written to test/artifacts (docs/screenshots keeps their tops, the README shows two).
 import { expect } from 'chai';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { card, CARDS, confirm, createIntent } from '../support/payments.ts';
@@ -114,7 +114,7 @@ describe('every dashboard page at 360 px and 1280 px', function () {
         await page.waitForLoadState('networkidle');
         seen[name] = await layoutProblems(page, phone);
         await page.screenshot({ path: `${ARTIFACTS}dashboard-page-${name}-${size}.png`, fullPage: true });
-        // And its top (the README's pictures are these, copied to docs/): a laptop's first screen
+        // And its top (docs/screenshots holds these, copied from a run): a laptop's first screen
         // and a bit, or the first two of a phone's, far enough to show a list's first rows.
         const width = options.viewport!.width;
         const height = Math.min(await page.evaluate(() => document.documentElement.scrollHeight), phone ? 1700 : 1000);
