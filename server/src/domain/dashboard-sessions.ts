@@ -76,14 +76,9 @@ interface UserRow {
  */
 export async function signIn(em: EntityManager, input: { email: string; password: string; client: string }): Promise<SignInResult> {
   const email = normalizeEmail(input.email);
-  const [perAddress, perClient] = throttlesFor(email, input.client);
-  const addressWait = await countAttempt(em, perAddress);
-  if (addressWait !== null) return { outcome: 'slowed_down', retryAfterSeconds: addressWait };
-  const clientWait = await countAttempt(em, perClient);
-  if (clientWait !== null) {
-    await forgiveAttempt(em, perAddress); // not checked, so not a failure
-    return { outcome: 'slowed_down', retryAfterSeconds: clientWait };
-  }
+  const throttles = throttlesFor(email, input.client);
+  const wait = await admitAttempt(em, throttles);
+  if (wait !== null) return { outcome: 'slowed_down', retryAfterSeconds: wait };
 
   const [user] = await sql<UserRow>(
     em,
@@ -99,8 +94,7 @@ export async function signIn(em: EntityManager, input: { email: string; password
   const csrfToken = randomBytes(32).toString('base64url');
   // Timestamps arrive as text on this connection (see payment-intent-rows.ts).
   const [opened] = await em.transactional(async (tx) => {
-    await sql(tx, 'delete from dashboard_sign_in_attempts where subject = $1', [perAddress.subject]);
-    await forgiveAttempt(tx, perClient);
+    await attemptSucceeded(tx, throttles);
     // Sign-in is when a user's ended sessions are swept; the rest are swept by maintenance.
     await sql(tx, 'delete from dashboard_sessions where user_id = $1 and expires_at <= now()', [user.id]);
     return sql<{ expires_at: Date }>(
@@ -122,6 +116,25 @@ export async function signIn(em: EntityManager, input: { email: string; password
       passwordConfirmedUntil: null,
     },
   };
+}
+
+/**
+ * Counts a password attempt under both throttles, the address's first: null when the password may
+ * be checked, else the seconds to wait first (an attempt held back by the client's throttle is
+ * taken off the address's count: it was not checked, so it is no failure).
+ */
+async function admitAttempt(em: EntityManager, [perAddress, perClient]: [Throttle, Throttle]): Promise<number | null> {
+  const addressWait = await countAttempt(em, perAddress);
+  if (addressWait !== null) return addressWait;
+  const clientWait = await countAttempt(em, perClient);
+  if (clientWait !== null) await forgiveAttempt(em, perAddress);
+  return clientWait;
+}
+
+/** A right password: the address's count is cleared, and the attempt taken off the client's. */
+async function attemptSucceeded(tx: EntityManager, [perAddress, perClient]: [Throttle, Throttle]): Promise<void> {
+  await sql(tx, 'delete from dashboard_sign_in_attempts where subject = $1', [perAddress.subject]);
+  await forgiveAttempt(tx, perClient);
 }
 
 /** Counts an attempt under `throttle`: null when it may be checked, else the seconds to wait first. */
@@ -206,19 +219,13 @@ export async function confirmPassword(
   em: EntityManager,
   input: { token: string; userId: string; email: string; password: string; client: string },
 ): Promise<PasswordConfirmation> {
-  const [perAddress, perClient] = throttlesFor(input.email, input.client);
-  const addressWait = await countAttempt(em, perAddress);
-  if (addressWait !== null) return { outcome: 'slowed_down', retryAfterSeconds: addressWait };
-  const clientWait = await countAttempt(em, perClient);
-  if (clientWait !== null) {
-    await forgiveAttempt(em, perAddress);
-    return { outcome: 'slowed_down', retryAfterSeconds: clientWait };
-  }
+  const throttles = throttlesFor(input.email, input.client);
+  const wait = await admitAttempt(em, throttles);
+  if (wait !== null) return { outcome: 'slowed_down', retryAfterSeconds: wait };
   const [user] = await sql<{ password_hash: string }>(em, 'select password_hash from dashboard_users where id = $1', [input.userId]);
   if (user === undefined || !(await verifyPassword(input.password, user.password_hash))) return { outcome: 'invalid_credentials' };
   const [confirmed] = await em.transactional(async (tx) => {
-    await sql(tx, 'delete from dashboard_sign_in_attempts where subject = $1', [perAddress.subject]);
-    await forgiveAttempt(tx, perClient);
+    await attemptSucceeded(tx, throttles);
     return sql<{ until: Date }>(
       tx,
       `update dashboard_sessions set password_confirmed_at = now()
