@@ -17,8 +17,6 @@ export interface EndpointView {
   endpoint: WebhookEndpoint;
   /** While a rolled secret still signs beside the current one. */
   previousSecretExpiresAt: Date | null;
-  /** When a delivery last succeeded (to within a minute); null if none has. */
-  lastSucceededAt: Date | null;
   /** While failing or disabled: what the last failed delivery met, in words, with what to do. */
   lastError: string | null;
 }
@@ -102,17 +100,15 @@ export async function sendTestEvent(em: EntityManager, caller: Caller): Promise<
 
 export async function viewEndpoint(em: EntityManager, caller: Caller): Promise<EndpointView> {
   const endpoint = await requireEndpoint(em, caller);
-  const [row] = await sql<{ expires_at: string | null; last_succeeded_at: string | null }>(
+  const [row] = await sql<{ expires_at: string | null }>(
     em,
-    `select (select max(expires_at) from webhook_secrets where endpoint_id = $1 and expires_at > now()) as expires_at,
-            (select last_succeeded_at from webhook_endpoints where id = $1) as last_succeeded_at`,
+    'select max(expires_at) as expires_at from webhook_secrets where endpoint_id = $1 and expires_at > now()',
     [endpoint.id],
   );
   const unwell = endpoint.failing_since !== null || endpoint.disabled_at !== null;
   return {
     endpoint,
     previousSecretExpiresAt: row?.expires_at == null ? null : new Date(row.expires_at),
-    lastSucceededAt: row?.last_succeeded_at == null ? null : new Date(row.last_succeeded_at),
     lastError: unwell ? await lastFailure(em, caller) : null,
   };
 }
@@ -166,7 +162,7 @@ export async function revealSecret(em: EntityManager, caller: Caller): Promise<{
 export async function findEndpoint(em: EntityManager, merchantId: string, livemode: boolean): Promise<WebhookEndpoint | null> {
   const [row] = await sql<Record<keyof WebhookEndpoint, string | boolean | null>>(
     em,
-    `select id, merchant_id, livemode, url, created_at, updated_at, failing_since, disabled_at, disabled_reason
+    `select id, merchant_id, livemode, url, created_at, updated_at, failing_since, disabled_at, disabled_reason, last_succeeded_at
        from webhook_endpoints where merchant_id = $1 and livemode = $2`,
     [merchantId, livemode],
   );
@@ -183,6 +179,7 @@ export async function findEndpoint(em: EntityManager, merchantId: string, livemo
     failing_since: date(row.failing_since),
     disabled_at: date(row.disabled_at),
     disabled_reason: (row.disabled_reason as string | null) ?? null,
+    last_succeeded_at: date(row.last_succeeded_at),
   };
 }
 

@@ -4,7 +4,7 @@ import type { EndpointView } from '../../domain/webhook-endpoints.ts';
 type Schemas = components['schemas'];
 
 /** The merchant's webhook endpoint in one mode (its secret is never shown here). */
-export function presentEndpoint({ endpoint, previousSecretExpiresAt, lastSucceededAt, lastError }: EndpointView): Schemas['WebhookEndpoint'] {
+export function presentEndpoint({ endpoint, previousSecretExpiresAt, lastError }: EndpointView): Schemas['WebhookEndpoint'] {
   return {
     id: endpoint.id,
     livemode: endpoint.livemode,
@@ -15,7 +15,7 @@ export function presentEndpoint({ endpoint, previousSecretExpiresAt, lastSucceed
     failing_since: endpoint.failing_since?.toISOString() ?? null,
     disabled_at: endpoint.disabled_at?.toISOString() ?? null,
     disabled_reason: endpoint.disabled_reason ?? null,
-    last_succeeded_at: lastSucceededAt?.toISOString() ?? null,
+    last_succeeded_at: endpoint.last_succeeded_at?.toISOString() ?? null,
     last_error: lastError,
   };
 }

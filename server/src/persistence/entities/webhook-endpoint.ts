@@ -16,6 +16,8 @@ export const WebhookEndpoint = defineEntity({
     /** Set when it was disabled for failing too long; cleared by setting its URL again. */
     disabled_at: p.datetime(3).nullable(),
     disabled_reason: p.string().nullable(),
+    /** When a delivery to it last succeeded (written at most once a minute); null if none has. */
+    last_succeeded_at: p.datetime(3).nullable(),
   },
 });
 export type WebhookEndpoint = InferEntity<typeof WebhookEndpoint>;
