@@ -48,6 +48,15 @@ export function parseNaira(input) {
 }
 
 /**
+ * The sum of amounts in kobo (strings of digits or BigInts), as the API writes amounts.
+ * @param {(string | bigint)[]} amounts
+ * @returns {string}
+ */
+export function sumKobo(amounts) {
+  return amounts.reduce((/** @type {bigint} */ total, amount) => total + BigInt(amount), 0n).toString();
+}
+
+/**
  * `a - b` in kobo, as the API writes amounts (a string of digits).
  * @param {string} a
  * @param {string} b

@@ -3,7 +3,7 @@
 // Paystack found, and test top-ups.
 import { h } from '../../shared/dom.js';
 import { clearFieldError, setBusy, setFieldError } from '../../shared/forms.js';
-import { formatKobo, koboSign, parseNaira } from '../../shared/money.js';
+import { formatKobo, koboSign, parseNaira, sumKobo } from '../../shared/money.js';
 import { BALANCE_ENTRY_TYPES, RECONCILIATION_KINDS, RECONCILIATION_PROBLEMS, wordsFor } from '../../shared/words.js';
 import { ApiError, SessionEnded, api, v1 } from '../api.js';
 import { flashSlot } from '../messages.js';
@@ -157,10 +157,9 @@ function historyLines(entry, descriptions, payoutsById) {
   if (fee === 0n) return [{ cells: [what, signedAmount(entry.amount), formatKobo(entry.balance_after), about, date] }];
   // Newest first: the fee came off after the gross went in, so its line is the upper one and ends
   // at the entry's balance; the gross line ends `fee` higher.
-  const after = BigInt(entry.balance_after);
   return [
-    { cells: ['Service fee', signedAmount(-fee), formatKobo(after), entryAbout(entry, descriptions, payoutsById), timeEl(entry.created_at, { short: true })] },
-    { cells: [what, signedAmount(BigInt(entry.amount) + fee), formatKobo(after + fee), about, date] },
+    { cells: ['Service fee', signedAmount(-fee), formatKobo(entry.balance_after), entryAbout(entry, descriptions, payoutsById), timeEl(entry.created_at, { short: true })] },
+    { cells: [what, signedAmount(sumKobo([entry.amount, fee])), formatKobo(sumKobo([entry.balance_after, fee])), about, date] },
   ];
 }
 

@@ -3,7 +3,7 @@
 // last 30 days' figures, and succeeded volume per day. Each part is asked for on its own: one that
 // fails says so in its place, and the rest of the page still shows.
 import { h, uniqueId } from '../../shared/dom.js';
-import { formatKobo } from '../../shared/money.js';
+import { formatKobo, sumKobo } from '../../shared/money.js';
 import { PAYOUT_FAILURE_WORDS, wordsFor } from '../../shared/words.js';
 import { ApiError, SessionEnded, api, v1 } from '../api.js';
 import { shortDate, volumeChart } from '../chart.js';
@@ -104,24 +104,18 @@ async function fetchSummary() {
 }
 
 /**
- * The days' figures added up, in kobo as BigInt.
+ * The days' figures added up (kobo strings, summed exactly).
  * @param {Schemas['ReportDay'][]} days
  * @returns {Figures}
  */
 function total(days) {
-  let volume = 0n;
-  let fees = 0n;
-  let refunded = 0n;
-  let net = 0n;
-  let count = 0;
-  for (const day of days) {
-    volume += BigInt(day.volume);
-    fees += BigInt(day.fees);
-    refunded += BigInt(day.refunded);
-    net += BigInt(day.net);
-    count += day.count;
-  }
-  return { volume: String(volume), count, fees: String(fees), refunded: String(refunded), net: String(net) };
+  return {
+    volume: sumKobo(days.map((day) => day.volume)),
+    count: days.reduce((count, day) => count + day.count, 0),
+    fees: sumKobo(days.map((day) => day.fees)),
+    refunded: sumKobo(days.map((day) => day.refunded)),
+    net: sumKobo(days.map((day) => day.net)),
+  };
 }
 
 /**
